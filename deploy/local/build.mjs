@@ -1,0 +1,70 @@
+// Compiles libs and services with swc (seconds), and the console with Vite when its sources changed.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+const bin = (name) => join(ROOT, 'node_modules/.bin', name);
+
+function run(command, args, cwd, label) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolvePromise(output) : reject(new Error(`${label} failed:\n${output}`))));
+  });
+}
+
+function packagesWithSource(folder) {
+  return readdirSync(join(ROOT, folder))
+    .map((name) => join(ROOT, folder, name))
+    .filter((dir) => existsSync(join(dir, 'src')) && readdirSync(join(dir, 'src')).length > 0);
+}
+
+function treeHash(dirs) {
+  const hash = createHash('sha256');
+  const walk = (path) => {
+    if (!existsSync(path)) return;
+    if (!statSync(path).isDirectory()) {
+      hash.update(path).update(readFileSync(path));
+      return;
+    }
+    for (const entry of readdirSync(path).sort()) walk(join(path, entry));
+  };
+  dirs.forEach(walk);
+  return hash.digest('hex');
+}
+
+export async function buildServer(log = console.log) {
+  const started = Date.now();
+  const swc = (dir) => {
+    rmSync(join(dir, 'dist'), { recursive: true, force: true });
+    return run(bin('swc'), ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'], dir, `swc ${dir}`);
+  };
+  await Promise.all(packagesWithSource('libs').map(swc));
+  await Promise.all(packagesWithSource('services').map(swc));
+  log(`› compiled libs and services in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export async function buildConsole(log = console.log, { force = false } = {}) {
+  const consoleDir = join(ROOT, 'console');
+  if (!existsSync(join(consoleDir, 'index.html')) || process.env.SKIP_CONSOLE_BUILD === '1') return;
+  const hash = treeHash([join(consoleDir, 'src'), join(consoleDir, 'index.html'), join(consoleDir, 'vite.config.ts'), join(ROOT, 'libs/contracts/src'), join(consoleDir, 'public')]);
+  const stamp = join(consoleDir, 'dist/.source-hash');
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
+    log('› console build is up to date');
+    return;
+  }
+  const started = Date.now();
+  await run(bin('vite'), ['build', '--logLevel', 'warn'], consoleDir, 'vite build');
+  writeFileSync(stamp, hash);
+  log(`› built the console in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildServer();
+  await buildConsole(console.log, { force: process.argv.includes('--force') });
+}

@@ -1,0 +1,301 @@
+// Runs the whole stack on this machine (npm start), every test (npm test) or the benchmarks (npm run bench).
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { buildConsole, buildServer, ROOT } from './build.mjs';
+import { ensureInfra, stopInfra } from './infra.mjs';
+
+const LOCAL = join(ROOT, '.local');
+const require = createRequire(import.meta.url);
+const log = (message) => console.log(message);
+
+/** start: the demo stack on the usual ports; test: a separate stack on +10000 with fresh databases. */
+const PROFILES = {
+  start: { portOffset: 0, database: (s) => `backoffice_${s}`, redisDb: 0, topicPrefix: '', fresh: false, logLevel: 'info' },
+  test: { portOffset: 10000, database: (s) => `backoffice_test_${s}`, redisDb: 1, topicPrefix: `e2e${Date.now().toString(36)}.`, fresh: true, logLevel: 'info' },
+};
+
+function devKeys() {
+  if (process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY) {
+    return { privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY };
+  }
+  const dir = join(LOCAL, 'keys');
+  const privatePath = join(dir, 'jwt-private.pem');
+  const publicPath = join(dir, 'jwt-public.pem');
+  if (!existsSync(privatePath)) {
+    mkdirSync(dir, { recursive: true });
+    const keys = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    writeFileSync(privatePath, keys.privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, keys.publicKey);
+    log('› generated development JWT keys in .local/keys (never committed)');
+  }
+  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}
+
+function contracts() {
+  return require(join(ROOT, 'libs/contracts/dist/index.js'));
+}
+
+/** Every process of the stack: each service's dist/main.js, extra processes named in its package.json, then the gateway. */
+function processList() {
+  const { SERVICE_NAMES } = contracts();
+  const list = [];
+  for (const name of SERVICE_NAMES) {
+    const dir = join(ROOT, 'services', name);
+    if (!existsSync(join(dir, 'src/main.ts'))) continue;
+    list.push({ name, service: name, script: join(dir, 'dist/main.js'), http: true });
+    const extra = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).backoffice?.processes ?? {};
+    for (const [processName, spec] of Object.entries(extra)) {
+      list.push({ name: `${name}-${processName}`, service: name, script: join(dir, spec.script), http: !!spec.port, port: spec.port, env: spec.env ?? {} });
+    }
+  }
+  list.push({ name: 'gateway', service: 'gateway', script: join(ROOT, 'services/gateway/dist/main.js'), http: true });
+  return list;
+}
+
+function redisUrlWithDb(url, db) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${db}`;
+  return parsed.toString();
+}
+
+export async function startStack(profileName, infra, keys) {
+  const profile = PROFILES[profileName];
+  const { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } = contracts();
+  const port = (service) => SERVICE_PORTS[service] + profile.portOffset;
+  const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), `http://127.0.0.1:${port(s)}`]));
+  const logDir = join(LOCAL, 'logs', profileName);
+  mkdirSync(logDir, { recursive: true });
+  const children = [];
+  const processes = processList();
+  for (const proc of processes) {
+    const env = {
+      ...process.env,
+      NODE_ENV: profileName === 'test' ? 'test' : 'development',
+      SERVICE_NAME: proc.service,
+      HOST: '127.0.0.1',
+      PORT: String(proc.port ? proc.port + profile.portOffset : port(proc.service)),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? profile.logLevel,
+      DATABASE_URL: proc.service === 'gateway' ? undefined : infra.databaseUrlFor(profile.database(proc.service)),
+      REDIS_URL: redisUrlWithDb(infra.redisUrl, profile.redisDb),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: profile.topicPrefix,
+      JWT_PUBLIC_KEY: keys.publicKey,
+      ...(proc.service === 'identity' ? { JWT_PRIVATE_KEY: keys.privateKey } : {}),
+      ...urls,
+      CONSOLE_DIR: join(ROOT, 'console/dist'),
+      SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+      ...proc.env,
+    };
+    if (!env.DATABASE_URL) delete env.DATABASE_URL;
+    const out = createWriteStream(join(logDir, `${proc.name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['--enable-source-maps', proc.script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const echo = (chunk) => {
+      out.write(chunk);
+      if (profileName !== 'start') return;
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        try {
+          const entry = JSON.parse(line);
+          if (entry.level >= 40 || /listening|created the first|seeded|applied/.test(entry.msg ?? '')) log(`[${proc.name}] ${entry.msg}`);
+        } catch {
+          log(`[${proc.name}] ${line}`);
+        }
+      }
+    };
+    child.stdout.on('data', echo);
+    child.stderr.on('data', echo);
+    child.on('exit', (code, signal) => {
+      if (!child.stopping) log(`[${proc.name}] exited (${signal ?? code})`);
+    });
+    children.push({ proc, child, port: Number(env.PORT), logFile: join(logDir, `${proc.name}.log`) });
+  }
+  await Promise.all(children.filter((c) => c.proc.http).map((c) => waitHealthy(c)));
+  const gatewayPort = port('gateway');
+  return {
+    url: `http://127.0.0.1:${gatewayPort}`,
+    children,
+    stop: async () => {
+      await Promise.all(
+        children.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.stopping = true;
+              const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+              child.once('exit', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+async function waitHealthy({ proc, child, port, logFile }, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+  throw new Error(`${proc.name} did not become ready on port ${port}.\n${tail}`);
+}
+
+function databasesFor(profileName) {
+  const { SERVICE_NAMES } = contracts();
+  return SERVICE_NAMES.map((s) => PROFILES[profileName].database(s));
+}
+
+async function recreateDatabases(infra, names) {
+  const pg = require(join(ROOT, 'node_modules/pg'));
+  const client = new pg.Client({ connectionString: infra.databaseUrlFor('postgres') });
+  await client.connect();
+  for (const name of names) {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  }
+  await client.end();
+}
+
+async function flushRedisDb(url) {
+  const Redis = require(join(ROOT, 'node_modules/ioredis'));
+  const redis = new Redis(url);
+  await redis.flushdb();
+  await redis.quit();
+}
+
+function runTool(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function start() {
+  await buildServer(log);
+  const keys = devKeys();
+  const infra = await ensureInfra({ databases: databasesFor('start'), log });
+  await buildConsole(log);
+  const stack = await startStack('start', infra, keys);
+  log(`\n  Back-office is running at http://localhost:${8080}`);
+  log(`  Sign in as ${process.env.ADMIN_EMAIL ?? 'admin@backoffice.local'} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'ChangeMe!2026'}`);
+  log('  Ctrl-C stops everything this command started.\n');
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('\n› stopping');
+    await stack.stop();
+    if (infra.started.length) await stopInfra({ log });
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+/** Runs jest and Playwright, sums their counts and prints the one closing line. */
+async function test() {
+  const started = Date.now();
+  const resultsDir = join(LOCAL, 'test-results');
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+  await buildServer(log);
+  const keys = devKeys();
+  const infra = await ensureInfra({ databases: [], log });
+  await buildConsole(log);
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const only = process.env.TEST_ONLY; // jest | e2e, to run one part while developing
+
+  if (only !== 'e2e') {
+    log('\n› unit and integration tests (jest)');
+    const jestJson = join(resultsDir, 'jest.json');
+    const code = await runTool(process.execPath, [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${jestJson}`, ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : [])], {
+      TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
+      REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    });
+    if (existsSync(jestJson)) {
+      const report = JSON.parse(readFileSync(jestJson, 'utf8'));
+      totals.passed += report.numPassedTests;
+      totals.failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+      totals.skipped += report.numPendingTests + report.numTodoTests;
+    } else if (code !== 0) {
+      totals.failed += 1;
+    }
+  }
+
+  if (only !== 'jest') {
+    log('\n› end-to-end tests (Playwright, Chromium, the whole stack)');
+    await recreateDatabases(infra, databasesFor('test'));
+    await flushRedisDb(redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb));
+    let stack;
+    try {
+      stack = await startStack('test', infra, keys);
+      const e2eJson = join(resultsDir, 'playwright.json');
+      await runTool(join(ROOT, 'node_modules/.bin/playwright'), ['test', '-c', join(ROOT, 'tests/e2e/playwright.config.ts')], {
+        BASE_URL: stack.url,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+        TEST_REDIS_URL: redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb),
+        TEST_DATABASE_PREFIX: 'backoffice_test_',
+        TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
+      });
+      if (existsSync(e2eJson)) {
+        const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
+        totals.passed += stats.expected + stats.flaky;
+        totals.failed += stats.unexpected;
+        totals.skipped += stats.skipped;
+      } else {
+        totals.failed += 1;
+      }
+    } catch (error) {
+      console.error(error.message);
+      totals.failed += 1;
+    } finally {
+      await stack?.stop();
+    }
+  }
+
+  if (infra.started.length) await stopInfra({ log });
+  log(`\n› tests took ${Math.round((Date.now() - started) / 1000)} s`);
+  log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+async function bench() {
+  await buildServer(log);
+  const infra = await ensureInfra({ databases: [], log });
+  const code = await runTool(process.execPath, [join(ROOT, 'tests/bench/run.mjs')], {
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    REDIS_URL: infra.redisUrl,
+    TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
+  });
+  process.exit(code);
+}
+
+const commands = { start, test, bench };
+const command = commands[process.argv[2] ?? 'start'];
+if (!command) {
+  console.error(`usage: run.mjs start|test|bench`);
+  process.exit(2);
+}
+command().catch((error) => {
+  console.error(error);
+  if (command === test) log('0 passed, 1 failed');
+  process.exit(1);
+});

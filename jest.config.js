@@ -1,0 +1,28 @@
+/** Unit tests (*.spec.ts beside the code) and integration tests (services/*/test/*.test.ts, against real servers). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2023',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': swc },
+  moduleNameMapper: {
+    '^@backoffice/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@backoffice/platform$': '<rootDir>/libs/platform/src/index.ts',
+    '^@backoffice/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+  },
+  testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/tests/deploy/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: ['<rootDir>/tests/jest.setup.js'],
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

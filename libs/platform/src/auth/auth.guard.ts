@@ -1,0 +1,34 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
+import type { Role } from '@backoffice/contracts';
+import { IS_PUBLIC, ROLES_KEY, type CurrentUserData } from './decorators';
+import { hasRequiredRole } from './role-policy';
+import { ForbiddenError, UnauthorizedError } from '../errors/domain-error';
+
+/**
+ * Global guard: every route needs a valid access token unless @Public(),
+ * and one of its @Roles() when it names any. Services trust no header but the token.
+ */
+@Injectable()
+export class AccessGuard extends PassportAuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    await (super.canActivate(context) as Promise<boolean>);
+    const user = context.switchToHttp().getRequest<{ user: CurrentUserData }>().user;
+    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    if (!hasRequiredRole(user.roles, required)) throw new ForbiddenError('Your role may not do this.');
+    return true;
+  }
+
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error || !user) throw new UnauthorizedError('A valid access token is required.');
+    return user;
+  }
+}

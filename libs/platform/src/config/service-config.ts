@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT } from '@backoffice/contracts';
+
+/** Thrown at start when the environment is wrong; names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+const pem = z
+  .string()
+  .min(1)
+  .transform((value) => value.replace(/\\n/g, '\n'))
+  .refine((value) => value.includes('-----BEGIN'), 'must be a PEM key');
+
+/** Variables every service reads. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SERVICE_NAME: z.string().min(1),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_PUBLIC_KEY: pem,
+  JWT_ISSUER: z.string().default(JWT_ISSUER_DEFAULT),
+  JWT_AUDIENCE: z.string().default(JWT_AUDIENCE_DEFAULT),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+/** Variables of a service that owns a database. */
+export const databaseConfigSchema = z.object({ DATABASE_URL: z.string().url() });
+/** Variables of a service that publishes or consumes events. */
+export const kafkaConfigSchema = z.object({
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .transform((value) => value.split(',').map((b) => b.trim()).filter(Boolean)),
+  KAFKA_CLIENT_ID: z.string().optional(),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** Parses `env` with `schema`, throwing a ConfigError naming each bad variable. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => ({
+      variable: issue.path.join('.') || '(environment)',
+      message: issue.message,
+    })),
+  );
+}

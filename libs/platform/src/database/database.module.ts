@@ -1,0 +1,64 @@
+import { type DynamicModule, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { MikroORM, type AnyEntity, type EntityClass, type EntitySchema, type MigrationObject } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { SERVICE_CONFIG } from '../config/config.token';
+import { OutboxEvent } from '../outbox/outbox-event.entity';
+import { InboxEvent } from '../outbox/inbox-event.entity';
+import { PlatformMigration0001Outbox } from '../outbox/outbox.migration';
+
+export type MigrationEntry = MigrationObject;
+
+export interface DatabaseOptions {
+  entities: (EntityClass<AnyEntity> | EntitySchema)[];
+  /** The service's migrations, oldest first; the platform's outbox and inbox tables come before them. */
+  migrations: MigrationEntry[];
+}
+
+/** Runs the committed migrations before anything else touches the database. */
+@Injectable()
+class MigrationRunner implements OnModuleInit {
+  private readonly logger = new Logger('Migrations');
+  constructor(private readonly orm: MikroORM) {}
+  async onModuleInit() {
+    const applied = await this.orm.getMigrator().up();
+    if (applied.length) this.logger.log(`applied ${applied.map((m) => m.name).join(', ')}`);
+  }
+}
+
+/** MikroORM on the service's own PostgreSQL database, migrations committed and run at start. */
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      global: true,
+      imports: [
+        MikroOrmModule.forRootAsync({
+          driver: PostgreSqlDriver,
+          inject: [SERVICE_CONFIG],
+          useFactory: (config: { DATABASE_URL: string; NODE_ENV: string }) =>
+            defineConfig({
+              clientUrl: config.DATABASE_URL,
+              entities: [...options.entities, OutboxEvent, InboxEvent],
+              extensions: [Migrator],
+              migrations: {
+                migrationsList: [{ name: 'Platform0001Outbox', class: PlatformMigration0001Outbox }, ...options.migrations],
+                transactional: true,
+                allOrNothing: true,
+                snapshot: false,
+                silent: true,
+              },
+              pool: { min: 0, max: 10, idleTimeoutMillis: 10_000, acquireTimeoutMillis: 5_000 },
+              driverOptions: { connection: { connectionTimeoutMillis: 3_000 } },
+              allowGlobalContext: false,
+              forceUtcTimezone: true,
+              debug: false,
+            }),
+        }),
+      ],
+      providers: [MigrationRunner],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { PROBLEM_CONTENT_TYPE, toProblem } from './problem';
+
+/** Every error leaves a service as application/problem+json. */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw error;
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    sendProblem(error, request, reply, this.logger);
+  }
+}
+
+export function sendProblem(error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
+  const { problem, serverFault, headers } = toProblem(error);
+  if (serverFault) {
+    logger.error({ err: error, reqId: request.id, url: request.url }, 'request failed');
+  }
+  if (reply.sent) return;
+  void reply
+    .status(problem.status)
+    .headers(headers ?? {})
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problem);
+}

@@ -1,0 +1,112 @@
+import { HttpException } from '@nestjs/common';
+import type { FieldError, Problem } from '@backoffice/contracts';
+import {
+  ConnectionException,
+  ForeignKeyConstraintViolationException,
+  NotFoundError as OrmNotFoundError,
+  UniqueConstraintViolationException,
+} from '@mikro-orm/core';
+import { ZodValidationException } from 'nestjs-zod';
+import { ZodError } from 'zod';
+import { DomainError, TooManyRequestsError } from './domain-error';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export function problem(status: number, detail?: string, extra: Partial<Problem> = {}): Problem {
+  return {
+    type: extra.code ? `urn:backoffice:problem:${extra.code}` : 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    ...(detail ? { detail } : {}),
+    ...extra,
+  };
+}
+
+export function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }));
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof ConnectionException) return true;
+  const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.code && CONNECTION_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+  return e.cause ? isConnectionFailure(e.cause) : false;
+}
+
+/** Maps any thrown value to a problem and whether it is a server fault worth logging as an error. */
+export function toProblem(error: unknown): { problem: Problem; serverFault: boolean; headers?: Record<string, string> } {
+  if (error instanceof TooManyRequestsError) {
+    return {
+      problem: problem(429, error.message, { code: error.code }),
+      serverFault: false,
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+    };
+  }
+  if (error instanceof DomainError) {
+    return {
+      problem: problem(error.status, error.message, { code: error.code, ...(error.errors ? { errors: error.errors } : {}) }),
+      serverFault: error.status >= 500,
+    };
+  }
+  if (error instanceof ZodValidationException) {
+    const zodError = error.getZodError() as ZodError;
+    return { problem: problem(400, 'The request has invalid fields.', { code: 'invalid_input', errors: zodFieldErrors(zodError) }), serverFault: false };
+  }
+  if (error instanceof ZodError) {
+    return { problem: problem(400, 'The request has invalid fields.', { code: 'invalid_input', errors: zodFieldErrors(error) }), serverFault: false };
+  }
+  if (error instanceof OrmNotFoundError) {
+    return { problem: problem(404, 'The record was not found.', { code: 'not_found' }), serverFault: false };
+  }
+  if (error instanceof UniqueConstraintViolationException) {
+    return { problem: problem(409, 'A record with the same unique value already exists.', { code: 'duplicate' }), serverFault: false };
+  }
+  if (error instanceof ForeignKeyConstraintViolationException) {
+    return { problem: problem(409, 'The record is referenced by, or refers to, another record.', { code: 'reference' }), serverFault: false };
+  }
+  if (isConnectionFailure(error)) {
+    return { problem: problem(503, 'A backing service is unavailable; try again shortly.', { code: 'unavailable' }), serverFault: true };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const detail =
+      typeof response === 'string'
+        ? response
+        : Array.isArray((response as { message?: unknown }).message)
+          ? ((response as { message: string[] }).message).join('; ')
+          : String((response as { message?: unknown }).message ?? error.message);
+    return { problem: problem(status, detail), serverFault: status >= 500 };
+  }
+  const fastifyError = error as { statusCode?: number; code?: string; message?: string } | undefined;
+  if (fastifyError && typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    const detail = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(fastifyError.message ?? '')
+      ? 'The body is not valid JSON.'
+      : (fastifyError.message ?? 'Bad request');
+    return { problem: problem(fastifyError.statusCode, detail, { code: fastifyError.code?.toLowerCase() }), serverFault: false };
+  }
+  return { problem: problem(500, 'Something went wrong on our side.'), serverFault: true };
+}

@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
+import type { Logger } from 'pino';
+import { baseConfigSchema, ConfigError, parseConfig } from '../config/service-config';
+import { createLogger, PinoNestLogger } from '../logging/logger';
+import { ProblemFilter } from '../errors/problem.filter';
+import { registerHttpMetrics } from '../health/metrics';
+
+export interface ServiceAppOptions {
+  /** Called before listen, e.g. to register multipart or connect microservices. */
+  configure?: (app: NestFastifyApplication, logger: Logger) => Promise<void> | void;
+  /** Title of the OpenAPI document. */
+  title?: string;
+}
+
+/** Builds a service's Nest app on Fastify with the platform's logging, errors, metrics and docs. */
+export async function createServiceApp(appModule: unknown, options: ServiceAppOptions = {}): Promise<{ app: NestFastifyApplication; logger: Logger }> {
+  const base = parseConfig(baseConfigSchema);
+  const logger = createLogger(base.SERVICE_NAME, base.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    bodyLimit: base.BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(appModule as never, adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!request.url.startsWith('/health') && request.url !== '/metrics') {
+      logger.info(
+        { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    }
+    done();
+  });
+  registerHttpMetrics(fastify, base.SERVICE_NAME);
+  // Nest owns Fastify's error and not-found handlers and sends both through the global filter.
+  app.useGlobalFilters(new ProblemFilter(logger));
+  app.enableShutdownHooks();
+  await options.configure?.(app, logger);
+
+  const document = cleanupOpenApiDoc(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle(options.title ?? base.SERVICE_NAME).setVersion('1').addBearerAuth().build(),
+    ),
+  );
+  fastify.get('/openapi.json', (_request, reply) => void reply.send(document));
+  return { app, logger };
+}
+
+/** main.ts of every service: build, listen, and stop gracefully on SIGTERM. */
+export async function bootstrapService(appModule: unknown, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
+  try {
+    const { app, logger } = await createServiceApp(appModule, options);
+    const base = parseConfig(baseConfigSchema);
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        setTimeout(() => {
+          logger.warn('graceful shutdown took too long; exiting');
+          process.exit(1);
+        }, base.SHUTDOWN_GRACE_MS).unref();
+      });
+    }
+    await app.listen({ port: base.PORT, host: base.HOST });
+    logger.info({ port: base.PORT }, `${base.SERVICE_NAME} listening`);
+    return app;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  }
+}

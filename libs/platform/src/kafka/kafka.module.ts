@@ -1,0 +1,69 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Kafka, logLevel } from 'kafkajs';
+import { SERVICE_CONFIG } from '../config/config.token';
+import type { BaseConfig } from '../config/service-config';
+
+export const KAFKA = Symbol('KAFKA');
+
+export interface KafkaTopicSpec {
+  name: string;
+  /** Compacted topics keep the latest state per key (e.g. catalogue.service.v1). */
+  compacted?: boolean;
+  partitions?: number;
+}
+
+export function createKafka(brokers: string[], clientId: string): Kafka {
+  return new Kafka({
+    clientId,
+    brokers,
+    connectionTimeout: 3000,
+    requestTimeout: 10000,
+    retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
+    logLevel: logLevel.NOTHING,
+  });
+}
+
+/** Creates the given topics when missing; compaction where asked. */
+export async function ensureTopics(kafka: Kafka, topics: KafkaTopicSpec[]): Promise<void> {
+  if (topics.length === 0) return;
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((t) => !existing.has(t.name));
+    if (missing.length) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((t) => ({
+          topic: t.name,
+          numPartitions: t.partitions ?? 3,
+          replicationFactor: -1,
+          configEntries: t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+        })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+@Injectable()
+class KafkaHolder implements OnApplicationShutdown {
+  constructor(@Inject(KAFKA) readonly kafka: Kafka) {}
+  async onApplicationShutdown() {}
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: KAFKA,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: BaseConfig & { KAFKA_BROKERS: string[]; KAFKA_CLIENT_ID?: string }) =>
+        createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID ?? config.SERVICE_NAME),
+    },
+    KafkaHolder,
+  ],
+  exports: [KAFKA],
+})
+export class KafkaModule {}

@@ -1,0 +1,32 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+
+/** An event waiting to be (or already) published; written in the same transaction as the change. */
+@Entity({ tableName: 'outbox' })
+export class OutboxEvent {
+  [OptionalProps]?: 'seq' | 'createdAt' | 'publishedAt';
+
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  seq!: string;
+
+  @Property({ type: 'uuid', unique: true })
+  id!: string;
+
+  @Property({ type: 'text' })
+  topic!: string;
+
+  @Property({ type: 'text', fieldName: 'key' })
+  key!: string;
+
+  @Property({ type: 'text' })
+  type!: string;
+
+  /** The whole CloudEvents envelope, as it goes on the wire. */
+  @Property({ type: 'jsonb' })
+  payload!: Record<string, unknown> | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  publishedAt?: Date | null;
+}

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/core';
+import { OutboxEvent } from './outbox-event.entity';
+import { envelope, topicName, type EventEnvelope } from './event-envelope';
+import { SERVICE_CONFIG } from '../config/config.token';
+import type { BaseConfig } from '../config/service-config';
+
+export interface NewEvent<T> {
+  /** Base topic, e.g. `orders.client-service.v1`. */
+  topic: string;
+  type: string;
+  /** Aggregate id: the Kafka key, so one aggregate's events stay in order. */
+  subject: string;
+  /** null publishes a tombstone (compacted topics). */
+  data: T | null;
+}
+
+/** Writes events into the outbox inside the caller's unit of work: they commit or roll back with the change. */
+@Injectable()
+export class OutboxService {
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: BaseConfig) {}
+
+  add<T>(em: EntityManager, event: NewEvent<T>): EventEnvelope<T | null> {
+    const message = envelope(this.config.SERVICE_NAME, event.type, event.subject, event.data);
+    const row = em.create(OutboxEvent, {
+      id: message.id,
+      topic: topicName(event.topic),
+      key: event.subject,
+      type: event.type,
+      payload: event.data === null ? null : (message as unknown as Record<string, unknown>),
+      createdAt: new Date(),
+    });
+    em.persist(row);
+    return message;
+  }
+}

@@ -1,0 +1,30 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { SERVICE_CONFIG } from '../config/config.token';
+import type { BaseConfig } from '../config/service-config';
+
+export const REDIS = Symbol('REDIS');
+
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** One Redis connection per process for rate limits, revocation and caches. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: BaseConfig) =>
+        new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 2000 }),
+    },
+    RedisCloser,
+  ],
+  exports: [REDIS],
+})
+export class RedisModule {}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } from '@backoffice/contracts';
+import { baseConfigSchema } from '@backoffice/platform';
+
+const serviceUrls = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [serviceUrlVariable(name), z.string().url().default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
+) as Record<string, z.ZodDefault<z.ZodString>>;
+
+export const gatewayConfigSchema = baseConfigSchema.extend(serviceUrls).extend({
+  CONSOLE_DIR: z.string().default('console/dist'),
+  CURRENCY: z.string().length(3).default('USD'),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
+  /** Largest body the gateway forwards (lead spreadsheets are the biggest). */
+  PROXY_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function upstreamUrl(config: GatewayConfig, service: (typeof SERVICE_NAMES)[number]): string {
+  return (config as unknown as Record<string, string>)[serviceUrlVariable(service)];
+}

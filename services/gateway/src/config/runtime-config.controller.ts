@@ -1,0 +1,18 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { RuntimeConfig } from '@backoffice/contracts';
+import { Public, SERVICE_CONFIG } from '@backoffice/platform';
+import type { GatewayConfig } from './gateway.config';
+
+@ApiTags('config')
+@Controller('api/config')
+export class RuntimeConfigController {
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: GatewayConfig) {}
+
+  /** What the console needs before sign-in: currency and map tiles. */
+  @Public()
+  @Get()
+  get(): RuntimeConfig {
+    return { currency: this.config.CURRENCY, mapTileUrl: this.config.MAP_TILE_URL, mapAttribution: this.config.MAP_ATTRIBUTION };
+  }
+}

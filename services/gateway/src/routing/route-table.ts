@@ -1,0 +1,72 @@
+import type { Role, ServiceName } from '@backoffice/contracts';
+
+/** Who may call a route: nobody signed in, any signed-in staff user, or one of the roles (Admin always may). */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+export interface RouteRule {
+  /** Path pattern under /api; `*` matches one segment; the rule covers everything below it. */
+  pattern: string;
+  service: ServiceName;
+  access: Access;
+  /** Limit the rule to these methods; other methods fall through to the next rule. */
+  methods?: readonly string[];
+}
+
+const STAFF: readonly Role[] = ['Admin', 'Manager'];
+
+/**
+ * The gateway's one routing table: which service owns a path and who may call it.
+ * First match wins, so specific rules come before general ones. Services check roles again.
+ */
+export const ROUTE_TABLE: readonly RouteRule[] = [
+  // identity
+  { pattern: '/api/auth/login', service: 'identity', access: 'public' },
+  { pattern: '/api/auth/refresh', service: 'identity', access: 'public' },
+  { pattern: '/api/auth/logout', service: 'identity', access: 'public' },
+  { pattern: '/api/auth', service: 'identity', access: 'authenticated' },
+  { pattern: '/api/identity/users', service: 'identity', access: STAFF, methods: ['GET'] },
+  { pattern: '/api/identity', service: 'identity', access: ['Admin'] },
+  { pattern: '/api/clients', service: 'identity', access: STAFF },
+  // catalogue
+  { pattern: '/api/catalogue/files', service: 'catalogue', access: 'public', methods: ['GET'] },
+  { pattern: '/api/catalogue', service: 'catalogue', access: STAFF },
+  { pattern: '/api/categories', service: 'catalogue', access: STAFF },
+  { pattern: '/api/services', service: 'catalogue', access: STAFF },
+  { pattern: '/api/service-files', service: 'catalogue', access: STAFF },
+  { pattern: '/api/site-reviews', service: 'catalogue', access: STAFF },
+  { pattern: '/api/web-pages', service: 'catalogue', access: STAFF },
+  // crm
+  { pattern: '/api/leads/mine', service: 'crm', access: ['Salesagent'] },
+  { pattern: '/api/leads', service: 'crm', access: STAFF },
+  { pattern: '/api/reports', service: 'crm', access: STAFF },
+  // payments (before orders: /api/orders/{id}/payments belongs to payments)
+  { pattern: '/api/orders/*/payments', service: 'payments', access: STAFF },
+  { pattern: '/api/payments', service: 'payments', access: STAFF },
+  // orders
+  { pattern: '/api/orders', service: 'orders', access: STAFF },
+  { pattern: '/api/client-services', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
+  { pattern: '/api/ServiceTransaction', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
+  { pattern: '/api/ServiceSubmissions', service: 'orders', access: STAFF },
+  // geography
+  { pattern: '/api/countries', service: 'geography', access: STAFF },
+  { pattern: '/api/states', service: 'geography', access: STAFF },
+  { pattern: '/api/cities', service: 'geography', access: STAFF },
+  { pattern: '/api/boroughs', service: 'geography', access: STAFF },
+  { pattern: '/api/areas', service: 'geography', access: STAFF },
+  { pattern: '/api/geography', service: 'geography', access: STAFF },
+  // scheduling
+  { pattern: '/api/branches', service: 'scheduling', access: STAFF },
+];
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  if (have.length < want.length) return false;
+  return want.every((segment, i) => segment === '*' ? have[i] !== '' : segment.toLowerCase() === have[i].toLowerCase());
+}
+
+/** The rule for a request, or undefined when no service owns the path. */
+export function findRoute(method: string, url: string): RouteRule | undefined {
+  const path = url.split('?')[0].replace(/\/+$/, '');
+  return ROUTE_TABLE.find((rule) => (!rule.methods || rule.methods.includes(method)) && matches(rule.pattern, path));
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { LoginRequestSchema, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@backoffice/contracts';
+import { CurrentUser, type CurrentUserData, Public, SERVICE_CONFIG } from '@backoffice/platform';
+import type { IdentityConfig } from '../identity.config';
+import { AuthService, type IssuedSession } from './auth.service';
+
+class LoginDto extends createZodDto(LoginRequestSchema) {}
+
+type CookieReply = FastifyReply & {
+  setCookie(name: string, value: string, options: Record<string, unknown>): FastifyReply;
+  clearCookie(name: string, options: Record<string, unknown>): FastifyReply;
+};
+type CookieRequest = FastifyRequest & { cookies: Record<string, string | undefined> };
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  private cookieOptions() {
+    return { path: '/api/auth', httpOnly: true, sameSite: 'strict', secure: this.config.COOKIE_SECURE };
+  }
+
+  private send(reply: CookieReply, session: IssuedSession) {
+    reply.setCookie(REFRESH_COOKIE, session.refreshCookie, { ...this.cookieOptions(), maxAge: REFRESH_TOKEN_TTL_SECONDS });
+    return { accessToken: session.accessToken, expiresIn: session.expiresIn, user: session.user };
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: CookieReply) {
+    return this.send(reply, await this.auth.login(body, request.ip));
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(@Req() request: CookieRequest, @Res({ passthrough: true }) reply: CookieReply) {
+    return this.send(reply, await this.auth.refresh(request.cookies[REFRESH_COOKIE]));
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Req() request: CookieRequest, @Res({ passthrough: true }) reply: CookieReply) {
+    await this.auth.logout(request.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+  }
+
+  @Get('profile')
+  profile(@CurrentUser() user: CurrentUserData) {
+    return this.auth.profile(user.id);
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { REFRESH_TOKEN_TTL_SECONDS, type AuthUser, type LoginRequest, type Profile } from '@backoffice/contracts';
+import { NotFoundError, UnauthorizedError } from '@backoffice/platform';
+import { User } from '../users/user.entity';
+import { RefreshToken } from './refresh-token.entity';
+import { LoginThrottle } from './login-throttle';
+import { verifyPassword } from './password.policy';
+import { hashSecret, sameHash, TokenIssuer } from './token-issuer';
+
+export interface IssuedSession {
+  accessToken: string;
+  expiresIn: number;
+  user: AuthUser;
+  /** `<id>.<secret>`: what goes into the httpOnly cookie. */
+  refreshCookie: string;
+}
+
+const INVALID_CREDENTIALS = 'The username or password is incorrect.';
+
+export function toAuthUser(user: User): AuthUser {
+  return { id: user.id, name: user.name, email: user.email, roles: user.roles };
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly throttle: LoginThrottle,
+    private readonly tokens: TokenIssuer,
+  ) {}
+
+  async login(input: LoginRequest, ip: string): Promise<IssuedSession> {
+    await this.throttle.assertAllowed(input.username, ip);
+    const login = input.username.trim().toLowerCase();
+    const user = await this.em.findOne(User, { $or: [{ email: login }, { username: login }] } as never);
+    const ok = await verifyPassword(user?.active ? user.passwordHash : undefined, input.password);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(input.username, ip);
+      // The same answer for an unknown user, a wrong password and a deactivated account.
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
+    await this.throttle.recordSuccess(input.username, ip);
+    return this.issue(user, randomUUID());
+  }
+
+  /** Rotates the refresh token; a token that was already rotated revokes its whole family. */
+  async refresh(cookie: string | undefined): Promise<IssuedSession> {
+    const [id, secret] = (cookie ?? '').split('.');
+    if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) throw new UnauthorizedError('No valid session; sign in again.');
+    return this.em.transactional(async (em) => {
+      const token = await em.findOne(RefreshToken, { id }, { lockMode: 4 /* pessimistic write */ });
+      if (!token || !sameHash(token.tokenHash, hashSecret(secret))) throw new UnauthorizedError('No valid session; sign in again.');
+      if (token.revokedAt) {
+        await em.nativeUpdate(RefreshToken, { familyId: token.familyId, revokedAt: null }, { revokedAt: new Date() });
+        throw new UnauthorizedError('This session was already used; every session of it has been ended. Sign in again.');
+      }
+      if (token.expiresAt.getTime() < Date.now()) throw new UnauthorizedError('The session has expired; sign in again.');
+      const user = await em.findOne(User, { id: token.userId });
+      if (!user?.active) throw new UnauthorizedError('No valid session; sign in again.');
+      const session = await this.issue(user, token.familyId, em);
+      token.revokedAt = new Date();
+      token.replacedBy = session.refreshCookie.split('.')[0];
+      return session;
+    });
+  }
+
+  async logout(cookie: string | undefined): Promise<void> {
+    const [id] = (cookie ?? '').split('.');
+    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
+    const token = await this.em.findOne(RefreshToken, { id });
+    if (token) await this.em.nativeUpdate(RefreshToken, { familyId: token.familyId, revokedAt: null }, { revokedAt: new Date() });
+  }
+
+  async profile(userId: string): Promise<Profile> {
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw new NotFoundError('User', userId);
+    return { ...toAuthUser(user), username: user.username, createdAt: user.createdAt.toISOString() };
+  }
+
+  private async issue(user: User, familyId: string, em: EntityManager = this.em): Promise<IssuedSession> {
+    const access = this.tokens.accessToken(user);
+    const refresh = this.tokens.newRefreshSecret();
+    const row = em.create(RefreshToken, {
+      familyId,
+      userId: user.id,
+      tokenHash: refresh.hash,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      createdAt: new Date(),
+    });
+    await em.persist(row).flush();
+    return { accessToken: access.token, expiresIn: access.expiresIn, user: toAuthUser(user), refreshCookie: `${row.id}.${refresh.secret}` };
+  }
+}
