@@ -1,4 +1,4 @@
-/** Unit tests (*.spec.ts beside the code) and integration tests (services/*/test/*.test.ts, against real servers). */
+// Unit tests (*.spec.ts beside the code) and integration tests (each service test folder), against real servers.
 const swc = [
   '@swc/jest',
   {

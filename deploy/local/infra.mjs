@@ -635,6 +635,18 @@ function writeKafkaConfig() {
       'logger.statechange.level = WARN',
       'logger.authorizer.name = kafka.authorizer.logger',
       'logger.authorizer.level = WARN',
+      // Per-partition / per-topic chatter and the config dumps: keep broker.log small for long test runs.
+      ...[
+        'org.apache.kafka.common.config.AbstractConfig',
+        'kafka.log.LogManager',
+        'org.apache.kafka.storage.internals.log',
+        'kafka.cluster.Partition',
+        'org.apache.kafka.controller.ReplicationControlManager',
+        'org.apache.kafka.controller.PartitionChangeBuilder',
+        'org.apache.kafka.coordinator.common.runtime.CoordinatorRuntime',
+        'kafka.server.ReplicaFetcherManager',
+        'kafka.server.ReplicaAlterLogDirsManager',
+      ].flatMap((name, i) => [`logger.quiet${i}.name = ${name}`, `logger.quiet${i}.level = WARN`]),
       '',
     ].join('\n'),
   );

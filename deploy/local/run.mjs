@@ -225,7 +225,7 @@ async function test() {
   if (only !== 'e2e') {
     log('\n› unit and integration tests (jest)');
     const jestJson = join(resultsDir, 'jest.json');
-    const code = await runTool(process.execPath, [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${jestJson}`, ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : [])], {
+    const code = await runTool(process.execPath, ['--experimental-vm-modules', '--no-warnings', join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${jestJson}`, ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : [])], {
       TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
       REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -34,6 +35,7 @@ export async function createServiceApp(appModule: unknown, options: ServiceAppOp
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  await app.register(fastifyCookie as never);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();

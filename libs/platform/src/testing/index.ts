@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT, type Role } from '@backoffice/contracts';
-import { createServiceApp } from '../http/bootstrap';
+import { createServiceApp, type ServiceAppOptions } from '../http/bootstrap';
 
 /** One RSA key pair per test process, so tests can mint tokens the services accept. */
 const keys = generateKeyPairSync('rsa', {
@@ -89,7 +89,7 @@ export interface TestService {
  */
 export async function startTestService(
   loadAppModule: () => unknown,
-  options: { service: string; env?: Record<string, string>; database?: boolean } ,
+  options: { service: string; env?: Record<string, string>; database?: boolean; configure?: ServiceAppOptions['configure'] },
 ): Promise<TestService> {
   const database = options.database === false ? undefined : await createTestDatabase(options.service);
   Object.assign(process.env, {
@@ -106,7 +106,7 @@ export async function startTestService(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const { app } = await createServiceApp(loadAppModule());
+  const { app } = await createServiceApp(loadAppModule(), { configure: options.configure });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

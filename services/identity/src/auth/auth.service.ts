@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS, type AuthUser, type LoginRequest, type Profile } from '@backoffice/contracts';
@@ -49,28 +50,36 @@ export class AuthService {
   async refresh(cookie: string | undefined): Promise<IssuedSession> {
     const [id, secret] = (cookie ?? '').split('.');
     if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) throw new UnauthorizedError('No valid session; sign in again.');
-    return this.em.transactional(async (em) => {
-      const token = await em.findOne(RefreshToken, { id }, { lockMode: 4 /* pessimistic write */ });
-      if (!token || !sameHash(token.tokenHash, hashSecret(secret))) throw new UnauthorizedError('No valid session; sign in again.');
-      if (token.revokedAt) {
-        await em.nativeUpdate(RefreshToken, { familyId: token.familyId, revokedAt: null }, { revokedAt: new Date() });
-        throw new UnauthorizedError('This session was already used; every session of it has been ended. Sign in again.');
-      }
-      if (token.expiresAt.getTime() < Date.now()) throw new UnauthorizedError('The session has expired; sign in again.');
+    const outcome = await this.em.transactional(async (em) => {
+      const token = await em.findOne(RefreshToken, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!token || !sameHash(token.tokenHash, hashSecret(secret))) return { failure: 'invalid' as const };
+      if (token.revokedAt) return { failure: 'reused' as const, familyId: token.familyId };
+      if (token.expiresAt.getTime() < Date.now()) return { failure: 'expired' as const };
       const user = await em.findOne(User, { id: token.userId });
-      if (!user?.active) throw new UnauthorizedError('No valid session; sign in again.');
-      const session = await this.issue(user, token.familyId, em);
+      if (!user?.active) return { failure: 'invalid' as const };
       token.revokedAt = new Date();
+      const session = await this.issue(user, token.familyId, em);
       token.replacedBy = session.refreshCookie.split('.')[0];
-      return session;
+      return { session };
     });
+    if ('session' in outcome) return outcome.session;
+    if (outcome.failure === 'reused') {
+      // Committed on its own: the refusal below must not roll the revocation back.
+      await this.revokeFamily(outcome.familyId);
+      throw new UnauthorizedError('This session was already used; every session of it has been ended. Sign in again.');
+    }
+    throw new UnauthorizedError(outcome.failure === 'expired' ? 'The session has expired; sign in again.' : 'No valid session; sign in again.');
+  }
+
+  private revokeFamily(familyId: string) {
+    return this.em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: new Date() });
   }
 
   async logout(cookie: string | undefined): Promise<void> {
     const [id] = (cookie ?? '').split('.');
     if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
     const token = await this.em.findOne(RefreshToken, { id });
-    if (token) await this.em.nativeUpdate(RefreshToken, { familyId: token.familyId, revokedAt: null }, { revokedAt: new Date() });
+    if (token) await this.revokeFamily(token.familyId);
   }
 
   async profile(userId: string): Promise<Profile> {

@@ -41,7 +41,7 @@ export class LoginThrottle {
     const limits = [this.byUserAndIp, this.byIp, this.byUser];
     const blocked = results
       .map((r, i) => ({ r, limit: limits[i] }))
-      .filter(({ r, limit }) => r !== null && r.consumedPoints > limit.points);
+      .filter(({ r, limit }) => r !== null && r.consumedPoints >= limit.points);
     if (blocked.length) {
       const wait = Math.max(...blocked.map(({ r }) => Math.ceil((r as RateLimiterRes).msBeforeNext / 1000)));
       throw new TooManyRequestsError(`Too many failed sign-in attempts. Try again in ${wait} seconds.`, wait);
