@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import type { AuthUser, LoginResponse, Role } from '@backoffice/contracts';
+import { apiFetch, refreshSession, sessionStore } from '../../components/api';
+import { AuthContext, hasAnyRole, type AuthContextValue } from '../../components/auth';
+
+/**
+ * Owns the session: restores it silently from the refresh cookie when the app starts,
+ * signs in and out, and forgets every cached answer when a session ends.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  const { mutate } = useSWRConfig();
+
+  useEffect(() => {
+    if (sessionStore.getSnapshot().status !== 'restoring') return;
+    void refreshSession().then((outcome) => {
+      if (outcome !== 'refreshed') sessionStore.end(null);
+    });
+  }, []);
+
+  useEffect(() => {
+    // The next user must never see the previous one's data.
+    if (session.status === 'anonymous') void mutate(() => true, undefined, { revalidate: false });
+  }, [session.status, mutate]);
+
+  const login = useCallback(async (username: string, password: string): Promise<AuthUser> => {
+    const response = await apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', json: { username, password } });
+    sessionStore.start(response);
+    return response.user;
+  }, []);
+
+  const logout = useCallback(async (): Promise<void> => {
+    try {
+      await apiFetch<void>('/api/auth/logout', { method: 'POST' });
+    } catch {
+      // The session ends here whatever the server answered; its refresh cookie expires on its own.
+    }
+    sessionStore.end('logout');
+  }, []);
+
+  const { status, user, endReason } = session;
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, endReason, login, logout, hasRole: (...roles: Role[]) => hasAnyRole(user, roles) }),
+    [status, user, endReason, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,5 @@
+export { ApiError, errorMessage, fieldErrors } from './api-error';
+export { apiFetch, refreshSession, type ApiFetchOptions, type RefreshOutcome } from './api-fetch';
+export { ApiSWRConfig } from './api-swr-config';
+export { sessionStore, type SessionEndReason, type SessionState, type SessionStatus } from './session-store';
+export { useApi } from './use-api';

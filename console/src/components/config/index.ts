@@ -1,0 +1,1 @@
+export { RUNTIME_CONFIG_PATH, useFormatMoney, useRuntimeConfig } from './use-runtime-config';

@@ -1,0 +1,56 @@
+import { Suspense, createContext, lazy, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import type { ConfirmOptions } from './confirm-dialog';
+
+// Loaded on the first question, keeping the dialog out of the start-up bundle.
+const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
+
+type Confirm = (options: ConfirmOptions | string) => Promise<boolean>;
+
+const ConfirmContext = createContext<Confirm | null>(null);
+
+/** Hosts the one confirmation dialog of the app; rendered once in app.tsx. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  // Kept after closing so the text does not vanish during the closing animation.
+  const [options, setOptions] = useState<ConfirmOptions>({ message: '' });
+  const resolveRef = useRef<((answer: boolean) => void) | null>(null);
+
+  const answer = useCallback((value: boolean) => {
+    resolveRef.current?.(value);
+    resolveRef.current = null;
+    setOpen(false);
+  }, []);
+
+  const confirm = useCallback<Confirm>((question) => {
+    // A new question replaces one still open; the old one answers no.
+    resolveRef.current?.(false);
+    return new Promise<boolean>((resolve) => {
+      resolveRef.current = resolve;
+      setOptions(typeof question === 'string' ? { message: question } : question);
+      setOpen(true);
+      setAsked(true);
+    });
+  }, []);
+
+  return (
+    <ConfirmContext.Provider value={confirm}>
+      {children}
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog {...options} open={open} onConfirm={() => answer(true)} onCancel={() => answer(false)} />
+        </Suspense>
+      )}
+    </ConfirmContext.Provider>
+  );
+}
+
+/**
+ * Asks a yes/no question in a dialog: `if (await confirm('Are you sure to delete this article?')) …`.
+ * Resolves true only when the user presses the confirm button; Escape and Cancel resolve false.
+ */
+export function useConfirm(): Confirm {
+  const confirm = useContext(ConfirmContext);
+  if (!confirm) throw new Error('useConfirm() must be used inside <ConfirmProvider>.');
+  return confirm;
+}

@@ -1,0 +1,2 @@
+export { formatDate, type DateStyle } from './format-date';
+export { formatMoney } from './format-money';

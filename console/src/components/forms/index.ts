@@ -1,0 +1,1 @@
+export { schemaFieldErrors, type SchemaIssues } from './schema-field-errors';

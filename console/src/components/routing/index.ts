@@ -1,0 +1,1 @@
+export { requireRoles, requiredRoleSets, type RouteHandle } from './route-handle';

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { ACCESS } from '../../components/auth';
+import { NotBuiltYet } from '../../components/layout';
+import { requireRoles } from '../../components/routing';
+
+const ReportsScreen = lazy(() => import('./reports-screen'));
+
+const backOffice = requireRoles(ACCESS.backOffice);
+
+/** Payments, card settlement and reports, under /admin. */
+export const paymentsRoutes: RouteObject[] = [
+  {
+    path: 'payments',
+    handle: backOffice,
+    children: [
+      { index: true, element: <NotBuiltYet title="Payments" /> },
+      { path: 'auth-net', element: <NotBuiltYet title="Card settlement" /> },
+    ],
+  },
+  { path: 'reports', handle: backOffice, element: <ReportsScreen /> },
+  { path: 'salesagent-report', handle: backOffice, element: <NotBuiltYet title="Sales agent report" /> },
+];

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig, type PluginOption, type ProxyOptions, type UserConfig } from 'vite';
+
+/** Where `/api` goes in `vite` (dev) and `vite preview`; in production the gateway serves the console itself. */
+const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+const apiProxy: Record<string, ProxyOptions> = {
+  // Keep the browser's Host so the refresh cookie (path /api/auth) stays first-party.
+  '/api': { target: gatewayUrl, changeOrigin: false, xfwd: true },
+};
+
+const REACT_VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+
+/**
+ * Fast refresh in dev when @vitejs/plugin-react is installed. It is loaded by a computed specifier
+ * because the monorepo's root tsconfig resolves modules the node10 way, which cannot see the
+ * plugin's export-map-only types; esbuild already compiles the JSX (tsconfig "jsx": "react-jsx").
+ */
+async function reactPlugin(): Promise<PluginOption[]> {
+  const specifier = '@vitejs/plugin-react';
+  try {
+    const plugin = (await import(specifier)) as { default: () => PluginOption };
+    return [plugin.default()];
+  } catch {
+    return [];
+  }
+}
+
+const config: UserConfig = {
+  resolve: {
+    alias: {
+      '@backoffice/contracts': path.resolve(__dirname, '../libs/contracts/src/index.ts'),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources carry /*@__PURE__*/ comments Rollup cannot place; harmless, and noisy on every build.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+        warn(warning);
+      },
+      output: {
+        // React and the router change far less often than the app: their own long-cached chunk.
+        // (Fluent UI is left to Rollup so that components used by lazy screens stay in those chunks.)
+        manualChunks: (id: string) => (REACT_VENDOR.test(id) ? 'react-vendor' : undefined),
+      },
+    },
+  },
+  server: { port: 5173, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+};
+
+export default defineConfig(async () => ({ ...config, plugins: await reactPlugin() }));
