@@ -20,7 +20,12 @@ module.exports = {
     '^@backoffice/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@backoffice/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
   },
-  testMatch: ['<rootDir>/libs/*/src/**/*.spec.ts', '<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/tests/deploy/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/libs/*/src/**/*.spec.ts',
+    '<rootDir>/services/*/src/**/*.spec.ts',
+    '<rootDir>/services/*/test/**/*.test.ts',
+    '<rootDir>/tests/deploy/**/*.test.ts',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['<rootDir>/tests/jest.setup.js'],
   testTimeout: 60_000,

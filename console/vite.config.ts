@@ -9,8 +9,7 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/api': { target: gatewayUrl, changeOrigin: false, xfwd: true },
 };
 
-const REACT_VENDOR =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
+const REACT_VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
 /**
  * Fast refresh in dev when @vitejs/plugin-react is installed. It is loaded by a computed specifier

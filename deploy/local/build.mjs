@@ -42,7 +42,12 @@ export async function buildServer(log = console.log) {
   const started = Date.now();
   const swc = (dir) => {
     rmSync(join(dir, 'dist'), { recursive: true, force: true });
-    return run(bin('swc'), ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'], dir, `swc ${dir}`);
+    return run(
+      bin('swc'),
+      ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'],
+      dir,
+      `swc ${dir}`,
+    );
   };
   await Promise.all(packagesWithSource('libs').map(swc));
   await Promise.all(packagesWithSource('services').map(swc));
@@ -52,7 +57,13 @@ export async function buildServer(log = console.log) {
 export async function buildConsole(log = console.log, { force = false } = {}) {
   const consoleDir = join(ROOT, 'console');
   if (!existsSync(join(consoleDir, 'index.html')) || process.env.SKIP_CONSOLE_BUILD === '1') return;
-  const hash = treeHash([join(consoleDir, 'src'), join(consoleDir, 'index.html'), join(consoleDir, 'vite.config.ts'), join(ROOT, 'libs/contracts/src'), join(consoleDir, 'public')]);
+  const hash = treeHash([
+    join(consoleDir, 'src'),
+    join(consoleDir, 'index.html'),
+    join(consoleDir, 'vite.config.ts'),
+    join(ROOT, 'libs/contracts/src'),
+    join(consoleDir, 'public'),
+  ]);
   const stamp = join(consoleDir, 'dist/.source-hash');
   if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
     log('› console build is up to date');

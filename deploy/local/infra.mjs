@@ -188,8 +188,7 @@ export async function waitForPort(host, port, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await isPortOpen(host, port, Math.min(2000, Math.max(200, deadline - Date.now())))) return true;
-    if (Date.now() >= deadline)
-      throw new Error(`nothing answered on ${host}:${port} within ${Math.round(timeoutMs / 1000)} s`);
+    if (Date.now() >= deadline) throw new Error(`nothing answered on ${host}:${port} within ${Math.round(timeoutMs / 1000)} s`);
     await sleep(250);
   }
 }
@@ -354,9 +353,7 @@ async function ensureRedis({ log, state, started }) {
       client.disconnect();
     }
     if (Date.now() >= deadline) {
-      throw new Error(
-        `Redis at ${redact(url)} did not answer PING within ${REDIS_TIMEOUT_MS / 1000} s: ${lastError?.message}`,
-      );
+      throw new Error(`Redis at ${redact(url)} did not answer PING within ${REDIS_TIMEOUT_MS / 1000} s: ${lastError?.message}`);
     }
     await sleep(300);
   }
@@ -393,9 +390,7 @@ async function ensureKafka({ log, state, started }) {
     const brokers = parseBrokers(process.env.KAFKA_BROKERS);
     if (brokers.length === 0) throw new Error('KAFKA_BROKERS is set but lists no host:port');
     if (!(await waitForAnyPort(brokers, 1000).catch(() => null))) {
-      log(
-        `kafka: waiting up to ${KAFKA_TIMEOUT_MS / 1000} s for KAFKA_BROKERS=${brokers.join(',')} to accept connections`,
-      );
+      log(`kafka: waiting up to ${KAFKA_TIMEOUT_MS / 1000} s for KAFKA_BROKERS=${brokers.join(',')} to accept connections`);
       await waitForAnyPort(brokers, KAFKA_TIMEOUT_MS);
     }
     log(`kafka: using KAFKA_BROKERS=${brokers.join(',')}`);
@@ -440,30 +435,13 @@ async function launchLocalBroker(log) {
     fs.rmSync(KAFKA_DATA, { recursive: true, force: true });
     const clusterId = newClusterId();
     log(`kafka: formatting KRaft storage in ${path.relative(ROOT, KAFKA_DATA)} (cluster id ${clusterId})`);
-    await run(
-      java,
-      [
-        log4j,
-        '-cp',
-        classpath,
-        'kafka.tools.StorageTool',
-        'format',
-        '-t',
-        clusterId,
-        '-c',
-        KAFKA_CONFIG,
-        '--standalone',
-      ],
-      {
-        cwd: ROOT,
-      },
-    );
+    await run(java, [log4j, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', KAFKA_CONFIG, '--standalone'], {
+      cwd: ROOT,
+    });
   }
 
   if (await isPortOpen(KAFKA_HOST, KAFKA_CONTROLLER_PORT)) {
-    throw new Error(
-      `kafka: controller port ${KAFKA_HOST}:${KAFKA_CONTROLLER_PORT} is already in use by another process`,
-    );
+    throw new Error(`kafka: controller port ${KAFKA_HOST}:${KAFKA_CONTROLLER_PORT} is already in use by another process`);
   }
 
   // Keep one previous log around for post-mortems.
@@ -536,33 +514,22 @@ async function ensureKafkaLibs(log) {
   const pomHash = createHash('sha256').update(pom).digest('hex');
   if (kafkaLibsComplete(pomHash)) return;
 
-  if (!findExecutable('mvn'))
-    throw new Error('kafka: Maven (mvn) is required to fetch the Kafka jars, and was not found on PATH');
+  if (!findExecutable('mvn')) throw new Error('kafka: Maven (mvn) is required to fetch the Kafka jars, and was not found on PATH');
   const t0 = Date.now();
   log(`kafka: fetching broker jars with Maven into ${path.relative(ROOT, KAFKA_LIBS)} ...`);
   fs.mkdirSync(KAFKA_CACHE_DIR, { recursive: true });
   const tmp = `${KAFKA_LIBS}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   try {
-    await run(
-      'mvn',
-      [
-        '-q',
-        '-B',
-        '-f',
-        KAFKA_POM,
-        'dependency:copy-dependencies',
-        `-DoutputDirectory=${tmp}`,
-        '-DincludeScope=runtime',
-      ],
-      { cwd: ROOT, timeoutMs: 15 * 60_000 },
-    );
+    await run('mvn', ['-q', '-B', '-f', KAFKA_POM, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`, '-DincludeScope=runtime'], {
+      cwd: ROOT,
+      timeoutMs: 15 * 60_000,
+    });
     const jars = fs
       .readdirSync(tmp)
       .filter((f) => f.endsWith('.jar'))
       .sort();
-    if (!jars.some((j) => /^kafka_2\.13-.*\.jar$/.test(j)))
-      throw new Error('Maven finished but kafka_2.13 jar is missing');
+    if (!jars.some((j) => /^kafka_2\.13-.*\.jar$/.test(j))) throw new Error('Maven finished but kafka_2.13 jar is missing');
     fs.writeFileSync(path.join(tmp, '.stamp.json'), JSON.stringify({ pomSha256: pomHash, jars }, null, 2) + '\n');
     fs.rmSync(KAFKA_LIBS, { recursive: true, force: true });
     fs.renameSync(tmp, KAFKA_LIBS);
@@ -660,11 +627,7 @@ async function waitForKafkaReady(brokers, timeoutMs, { pid, exited } = {}) {
   for (;;) {
     const early = exited?.();
     if (early || (pid && !isAlive(pid))) {
-      const how = early?.error
-        ? early.error.message
-        : early
-          ? `exit code ${early.code ?? early.signal}`
-          : 'process gone';
+      const how = early?.error ? early.error.message : early ? `exit code ${early.code ?? early.signal}` : 'process gone';
       throw new Error(`kafka: broker (pid ${pid}) died during startup (${how}).\n${logTail()}`);
     }
     try {
@@ -740,7 +703,8 @@ function kafkaRequest(host, port, apiKey, apiVersion, body, timeoutMs = 5000) {
     let buf = Buffer.alloc(0);
     const done = (err, value) => {
       sock.destroy();
-      err ? reject(err) : resolve(value);
+      if (err) reject(err);
+      else resolve(value);
     };
     sock.setTimeout(timeoutMs, () => done(new Error(`Kafka request ${apiKey} timed out`)));
     sock.on('error', done);
@@ -961,9 +925,7 @@ async function acquireFileLock(log) {
       announced = true;
     }
     if (Date.now() >= deadline) {
-      throw new Error(
-        `infra: lock ${LOCK_FILE} still held by pid ${holder.pid ?? '?'} after ${LOCK_TIMEOUT_MS / 1000} s`,
-      );
+      throw new Error(`infra: lock ${LOCK_FILE} still held by pid ${holder.pid ?? '?'} after ${LOCK_TIMEOUT_MS / 1000} s`);
     }
     await sleep(200 + Math.floor(Math.random() * 200));
   }

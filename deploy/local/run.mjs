@@ -14,7 +14,15 @@ const log = (message) => console.log(message);
 /** start: the demo stack on the usual ports; test: a separate stack on +10000 with fresh databases. */
 const PROFILES = {
   start: { portOffset: 0, database: (s) => `backoffice_${s}`, redisDb: 0, topicPrefix: '', fresh: false, logLevel: 'info' },
-  test: { portOffset: 10000, database: (s) => `backoffice_test_${s}`, redisDb: 1, topicPrefix: `e2e${Date.now().toString(36)}.`, fresh: true, logLevel: 'info' },
+  // STACK_PORT_OFFSET / STACK_NAME / STACK_REDIS_DB let several test stacks run side by side.
+  test: {
+    portOffset: Number(process.env.STACK_PORT_OFFSET ?? 10000),
+    database: (s) => `backoffice_${process.env.STACK_NAME ?? 'test'}_${s}`,
+    redisDb: Number(process.env.STACK_REDIS_DB ?? 1),
+    topicPrefix: `e2e${Date.now().toString(36)}.`,
+    fresh: true,
+    logLevel: 'info',
+  },
 };
 
 function devKeys() {
@@ -52,7 +60,14 @@ function processList() {
     list.push({ name, service: name, script: join(dir, 'dist/main.js'), http: true });
     const extra = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).backoffice?.processes ?? {};
     for (const [processName, spec] of Object.entries(extra)) {
-      list.push({ name: `${name}-${processName}`, service: name, script: join(dir, spec.script), http: !!spec.port, port: spec.port, env: spec.env ?? {} });
+      list.push({
+        name: `${name}-${processName}`,
+        service: name,
+        script: join(dir, spec.script),
+        http: !!spec.port,
+        port: spec.port,
+        env: spec.env ?? {},
+      });
     }
   }
   list.push({ name: 'gateway', service: 'gateway', script: join(ROOT, 'services/gateway/dist/main.js'), http: true });
@@ -70,7 +85,7 @@ export async function startStack(profileName, infra, keys) {
   const { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } = contracts();
   const port = (service) => SERVICE_PORTS[service] + profile.portOffset;
   const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), `http://127.0.0.1:${port(s)}`]));
-  const logDir = join(LOCAL, 'logs', profileName);
+  const logDir = join(LOCAL, 'logs', profileName === 'test' ? (process.env.STACK_NAME ?? 'test') : profileName);
   mkdirSync(logDir, { recursive: true });
   const children = [];
   const processes = processList();
@@ -194,7 +209,9 @@ async function start() {
   await buildConsole(log);
   const stack = await startStack('start', infra, keys);
   log(`\n  Back-office is running at http://localhost:${8080}`);
-  log(`  Sign in as ${process.env.ADMIN_EMAIL ?? 'admin@backoffice.local'} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'ChangeMe!2026'}`);
+  log(
+    `  Sign in as ${process.env.ADMIN_EMAIL ?? 'admin@backoffice.local'} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'ChangeMe!2026'}`,
+  );
   log('  Ctrl-C stops everything this command started.\n');
   let stopping = false;
   const shutdown = async () => {
@@ -212,7 +229,7 @@ async function start() {
 /** Runs jest and Playwright, sums their counts and prints the one closing line. */
 async function test() {
   const started = Date.now();
-  const resultsDir = join(LOCAL, 'test-results');
+  const resultsDir = join(LOCAL, 'test-results', process.env.STACK_NAME ?? 'test');
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
   await buildServer(log);
@@ -222,14 +239,33 @@ async function test() {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const only = process.env.TEST_ONLY; // jest | e2e, to run one part while developing
 
+  if (!only) {
+    log('\n› lint: eslint, prettier, tsc');
+    const lint = await runTool('npm', ['run', 'lint', '--silent'], {});
+    if (lint === 0) totals.passed += 1;
+    else totals.failed += 1;
+  }
+
   if (only !== 'e2e') {
     log('\n› unit and integration tests (jest)');
     const jestJson = join(resultsDir, 'jest.json');
-    const code = await runTool(process.execPath, ['--experimental-vm-modules', '--no-warnings', join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${jestJson}`, ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : [])], {
-      TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
-      REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
-      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    });
+    const code = await runTool(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        '--no-warnings',
+        join(ROOT, 'node_modules/jest/bin/jest.js'),
+        '--ci',
+        '--json',
+        `--outputFile=${jestJson}`,
+        ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
+      ],
+      {
+        TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
+        REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      },
+    );
     if (existsSync(jestJson)) {
       const report = JSON.parse(readFileSync(jestJson, 'utf8'));
       totals.passed += report.numPassedTests;
@@ -248,11 +284,12 @@ async function test() {
     try {
       stack = await startStack('test', infra, keys);
       const e2eJson = join(resultsDir, 'playwright.json');
-      await runTool(join(ROOT, 'node_modules/.bin/playwright'), ['test', '-c', join(ROOT, 'tests/e2e/playwright.config.ts')], {
+      const extra = process.env.PLAYWRIGHT_ARGS ? process.env.PLAYWRIGHT_ARGS.split(' ') : [];
+      await runTool(join(ROOT, 'node_modules/.bin/playwright'), ['test', '-c', join(ROOT, 'tests/e2e/playwright.config.ts'), ...extra], {
         BASE_URL: stack.url,
         PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
         TEST_REDIS_URL: redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb),
-        TEST_DATABASE_PREFIX: 'backoffice_test_',
+        TEST_DATABASE_PREFIX: `backoffice_${process.env.STACK_NAME ?? 'test'}_`,
         TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
       });
       if (existsSync(e2eJson)) {

@@ -65,7 +65,12 @@ describe('login', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['password', 'username']);
-    const broken = await service.request('/api/auth/login', { method: 'POST', token: null, headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    const broken = await service.request('/api/auth/login', {
+      method: 'POST',
+      token: null,
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":',
+    });
     expect(broken.status).toBe(400);
     expect((await broken.json()).status).toBe(400);
   });
@@ -92,7 +97,11 @@ describe('tokens', () => {
     const valid = signToken({ roles: ['Admin'] });
     const [header, payload] = valid.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const hs256 = jwt.sign({ sub: 'x', roles: ['Admin'], typ: 'access' }, testKeys.publicKey, { algorithm: 'HS256', issuer: 'backoffice-identity', audience: 'backoffice' });
+    const hs256 = jwt.sign({ sub: 'x', roles: ['Admin'], typ: 'access' }, testKeys.publicKey, {
+      algorithm: 'HS256',
+      issuer: 'backoffice-identity',
+      audience: 'backoffice',
+    });
     const tokens = [
       null,
       signToken({ iat: Math.floor(Date.now() / 1000) - 3600, expiresIn: 60 }),
@@ -121,7 +130,11 @@ describe('tokens', () => {
 
   it('ends the session on logout', async () => {
     const cookie = refreshCookie(await login(ADMIN));
-    const out = await service.request('/api/auth/logout', { method: 'POST', token: null, headers: { cookie: `${REFRESH_COOKIE}=${cookie}` } });
+    const out = await service.request('/api/auth/logout', {
+      method: 'POST',
+      token: null,
+      headers: { cookie: `${REFRESH_COOKIE}=${cookie}` },
+    });
     expect(out.status).toBe(204);
     expect((await refresh(cookie)).status).toBe(401);
   });

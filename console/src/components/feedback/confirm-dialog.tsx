@@ -1,13 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 
 export interface ConfirmOptions {
   /** The question, word for word from the spec ("Are you sure to delete this article?"). */

@@ -38,15 +38,7 @@ export function PageHeader({ title, description, back, actions }: PageHeaderProp
   return (
     <header className={styles.root}>
       <div className={styles.heading}>
-        {back && (
-          <ButtonLink
-            to={back.to}
-            appearance="subtle"
-            icon={<ArrowLeftRegular />}
-            aria-label={back.label}
-            title={back.label}
-          />
-        )}
+        {back && <ButtonLink to={back.to} appearance="subtle" icon={<ArrowLeftRegular />} aria-label={back.label} title={back.label} />}
         <div className={styles.titles}>
           <Text as="h1" size={700} weight="semibold" className={styles.title}>
             {title}

@@ -61,7 +61,7 @@ export function LinkTile({ to, icon, title, description, testId }: LinkTileProps
   const href = useHref(to);
   const handleClick = useLinkClickHandler<HTMLAnchorElement>(to);
   return (
-    <a href={href} onClick={handleClick} className={styles.link} data-testid={testId}>
+    <a href={href} onClick={handleClick} className={styles.link} data-testid={testId} aria-label={title} title={description}>
       <Card className={styles.card}>
         <span className={styles.icon} aria-hidden="true">
           {icon}

@@ -19,11 +19,7 @@ export function verifyOptions(settings: TokenSettings): jwt.VerifyOptions & { co
 export function isAccessClaims(payload: unknown): payload is AccessTokenClaims {
   const claims = payload as Partial<AccessTokenClaims> | null;
   return (
-    !!claims &&
-    claims.typ === 'access' &&
-    typeof claims.sub === 'string' &&
-    Array.isArray(claims.roles) &&
-    typeof claims.iat === 'number'
+    !!claims && claims.typ === 'access' && typeof claims.sub === 'string' && Array.isArray(claims.roles) && typeof claims.iat === 'number'
   );
 }
 

@@ -4,9 +4,7 @@ import { JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT } from '@backoffice/contracts'
 /** Thrown at start when the environment is wrong; names every bad variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
-    super(
-      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`,
-    );
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -39,7 +37,12 @@ export const kafkaConfigSchema = z.object({
   KAFKA_BROKERS: z
     .string()
     .min(1)
-    .transform((value) => value.split(',').map((b) => b.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
   KAFKA_CLIENT_ID: z.string().optional(),
 });
 

@@ -45,14 +45,31 @@ export function zodFieldErrors(error: ZodError): FieldError[] {
   }));
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 
 function isConnectionFailure(error: unknown): boolean {
   if (error instanceof ConnectionException) return true;
   const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   if (e.code && CONNECTION_CODES.has(e.code)) return true;
-  if (typeof e.message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      e.message,
+    )
+  )
+    return true;
   return e.cause ? isConnectionFailure(e.cause) : false;
 }
 
@@ -73,10 +90,16 @@ export function toProblem(error: unknown): { problem: Problem; serverFault: bool
   }
   if (error instanceof ZodValidationException) {
     const zodError = error.getZodError() as ZodError;
-    return { problem: problem(400, 'The request has invalid fields.', { code: 'invalid_input', errors: zodFieldErrors(zodError) }), serverFault: false };
+    return {
+      problem: problem(400, 'The request has invalid fields.', { code: 'invalid_input', errors: zodFieldErrors(zodError) }),
+      serverFault: false,
+    };
   }
   if (error instanceof ZodError) {
-    return { problem: problem(400, 'The request has invalid fields.', { code: 'invalid_input', errors: zodFieldErrors(error) }), serverFault: false };
+    return {
+      problem: problem(400, 'The request has invalid fields.', { code: 'invalid_input', errors: zodFieldErrors(error) }),
+      serverFault: false,
+    };
   }
   if (error instanceof OrmNotFoundError) {
     return { problem: problem(404, 'The record was not found.', { code: 'not_found' }), serverFault: false };
@@ -85,7 +108,10 @@ export function toProblem(error: unknown): { problem: Problem; serverFault: bool
     return { problem: problem(409, 'A record with the same unique value already exists.', { code: 'duplicate' }), serverFault: false };
   }
   if (error instanceof ForeignKeyConstraintViolationException) {
-    return { problem: problem(409, 'The record is referenced by, or refers to, another record.', { code: 'reference' }), serverFault: false };
+    return {
+      problem: problem(409, 'The record is referenced by, or refers to, another record.', { code: 'reference' }),
+      serverFault: false,
+    };
   }
   if (isConnectionFailure(error)) {
     return { problem: problem(503, 'A backing service is unavailable; try again shortly.', { code: 'unavailable' }), serverFault: true };
@@ -97,15 +123,16 @@ export function toProblem(error: unknown): { problem: Problem; serverFault: bool
       typeof response === 'string'
         ? response
         : Array.isArray((response as { message?: unknown }).message)
-          ? ((response as { message: string[] }).message).join('; ')
+          ? (response as { message: string[] }).message.join('; ')
           : String((response as { message?: unknown }).message ?? error.message);
     return { problem: problem(status, detail), serverFault: status >= 500 };
   }
   const fastifyError = error as { statusCode?: number; code?: string; message?: string } | undefined;
   if (fastifyError && typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    const detail = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(fastifyError.message ?? '')
-      ? 'The body is not valid JSON.'
-      : (fastifyError.message ?? 'Bad request');
+    const detail =
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(fastifyError.message ?? '')
+        ? 'The body is not valid JSON.'
+        : (fastifyError.message ?? 'Bad request');
     return { problem: problem(fastifyError.statusCode, detail, { code: fastifyError.code?.toLowerCase() }), serverFault: false };
   }
   return { problem: problem(500, 'Something went wrong on our side.'), serverFault: true };

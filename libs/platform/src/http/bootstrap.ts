@@ -19,7 +19,10 @@ export interface ServiceAppOptions {
 }
 
 /** Builds a service's Nest app on Fastify with the platform's logging, errors, metrics and docs. */
-export async function createServiceApp(appModule: unknown, options: ServiceAppOptions = {}): Promise<{ app: NestFastifyApplication; logger: Logger }> {
+export async function createServiceApp(
+  appModule: unknown,
+  options: ServiceAppOptions = {},
+): Promise<{ app: NestFastifyApplication; logger: Logger }> {
   const base = parseConfig(baseConfigSchema);
   const logger = createLogger(base.SERVICE_NAME, base.LOG_LEVEL);
   const adapter = new FastifyAdapter({
@@ -58,7 +61,11 @@ export async function createServiceApp(appModule: unknown, options: ServiceAppOp
   const document = cleanupOpenApiDoc(
     SwaggerModule.createDocument(
       app,
-      new DocumentBuilder().setTitle(options.title ?? base.SERVICE_NAME).setVersion('1').addBearerAuth().build(),
+      new DocumentBuilder()
+        .setTitle(options.title ?? base.SERVICE_NAME)
+        .setVersion('1')
+        .addBearerAuth()
+        .build(),
     ),
   );
   fastify.get('/openapi.json', (_request, reply) => void reply.send(document));

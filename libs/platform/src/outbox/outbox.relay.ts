@@ -138,7 +138,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async ensureProducer(): Promise<Producer> {
     if (!this.topicsReady) {
-      await ensureTopics(this.kafka, this.options.topics.map((t) => ({ ...t, name: topicName(t.name) })));
+      await ensureTopics(
+        this.kafka,
+        this.options.topics.map((t) => ({ ...t, name: topicName(t.name) })),
+      );
       this.topicsReady = true;
     }
     if (!this.producer) {
@@ -163,7 +166,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       list.push({
         key: row.key,
         value: row.payload === null ? null : JSON.stringify(row.payload),
-        headers: row.payload ? { 'ce_type': String(row.payload.type), 'ce_id': String(row.payload.id) } : {},
+        headers: row.payload ? { ce_type: String(row.payload.type), ce_id: String(row.payload.id) } : {},
       });
       byTopic.set(row.topic, list);
     }

@@ -12,7 +12,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend(serviceUrls).extend({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
   /** Largest body the gateway forwards (lead spreadsheets are the biggest). */
-  PROXY_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  PROXY_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });

@@ -68,7 +68,10 @@ export async function registerApiProxy(fastify: FastifyInstance, config: Gateway
     const handler = (request: FastifyRequest, reply: FastifyReply) => {
       const rule = request.routeRule;
       if (!rule) {
-        return reply.status(404).type(PROBLEM_CONTENT_TYPE).send(problem(404, `No route for ${request.method} ${request.url.split('?')[0]}.`));
+        return reply
+          .status(404)
+          .type(PROBLEM_CONTENT_TYPE)
+          .send(problem(404, `No route for ${request.method} ${request.url.split('?')[0]}.`));
       }
       const target = upstreamUrl(config, rule.service);
       return reply.from(`${target}${request.url}`, {

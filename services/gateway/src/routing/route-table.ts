@@ -62,7 +62,7 @@ function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const have = path.split('/');
   if (have.length < want.length) return false;
-  return want.every((segment, i) => segment === '*' ? have[i] !== '' : segment.toLowerCase() === have[i].toLowerCase());
+  return want.every((segment, i) => (segment === '*' ? have[i] !== '' : segment.toLowerCase() === have[i].toLowerCase()));
 }
 
 /** The rule for a request, or undefined when no service owns the path. */

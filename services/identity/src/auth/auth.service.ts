@@ -62,13 +62,15 @@ export class AuthService {
       token.replacedBy = session.refreshCookie.split('.')[0];
       return { session };
     });
-    if ('session' in outcome) return outcome.session;
+    if ('session' in outcome && outcome.session) return outcome.session;
     if (outcome.failure === 'reused') {
       // Committed on its own: the refusal below must not roll the revocation back.
       await this.revokeFamily(outcome.familyId);
       throw new UnauthorizedError('This session was already used; every session of it has been ended. Sign in again.');
     }
-    throw new UnauthorizedError(outcome.failure === 'expired' ? 'The session has expired; sign in again.' : 'No valid session; sign in again.');
+    throw new UnauthorizedError(
+      outcome.failure === 'expired' ? 'The session has expired; sign in again.' : 'No valid session; sign in again.',
+    );
   }
 
   private revokeFamily(familyId: string) {

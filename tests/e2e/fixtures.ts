@@ -1,0 +1,54 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@backoffice.local',
+  password: process.env.ADMIN_PASSWORD ?? 'ChangeMe!2026',
+};
+
+/** Signs in through the real login screen and waits for the landing page. */
+export async function signIn(page: Page, username = ADMIN.email, password = ADMIN.password, next = ''): Promise<void> {
+  await page.goto(`/auth/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** Saves a screenshot under tests/e2e/screenshots/ (ignored by git) to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = join(__dirname, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Calls the API as the signed-in page does not: with a fresh admin token, for test set-up. */
+export async function adminToken(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+export async function api<T = unknown>(
+  baseURL: string,
+  token: string,
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${baseURL}${path}`, {
+    method: init.method ?? (init.json ? 'POST' : 'GET'),
+    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

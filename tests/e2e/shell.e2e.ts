@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, shot, signIn } from './fixtures';
+
+const TILES = [
+  'services',
+  'services-files',
+  'leads',
+  'crm-leads',
+  'crm',
+  'clients-services',
+  'clients-orders',
+  'site-reviews',
+  'clients',
+  'branches',
+  'countries',
+  'reports',
+  'web',
+  'users',
+];
+
+test('a wrong password shows a clear error and keeps the user on the login screen', async ({ page }) => {
+  await page.goto('/auth/login');
+  await shot(page, 'login');
+  await page.getByLabel('Username').fill(ADMIN.email);
+  await page.getByLabel('Password').fill('not-the-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('The username or password is incorrect.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('sign in, see every dashboard tile, open the profile, log out', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const tile of TILES) await expect(page.getByTestId(`tile-${tile}`)).toBeVisible();
+  await shot(page, 'dashboard');
+
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Web' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Reports' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Administrator' }).click();
+  await expect(page).toHaveURL(/\/auth\/profile/);
+  await expect(page.getByText(ADMIN.email).first()).toBeVisible();
+  await shot(page, 'profile');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('a reload keeps the session (refresh cookie) and deep links survive sign-in', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password, '/admin/reports');
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page.getByRole('link', { name: 'Payments' })).toBeVisible();
+});
