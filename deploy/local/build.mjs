@@ -1,8 +1,8 @@
 // Compiles libs and services with swc (seconds), and the console with Vite when its sources changed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -38,19 +38,38 @@ function treeHash(dirs) {
   return hash.digest('hex');
 }
 
+/** One builder at a time (several stacks may build at once); a lock older than 5 minutes is stale. */
+async function withLock(path, work) {
+  mkdirSync(dirname(path), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(path, 'wx'));
+      break;
+    } catch {
+      if (existsSync(path) && Date.now() - statSync(path).mtimeMs > 5 * 60_000) rmSync(path, { force: true });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
 export async function buildServer(log = console.log) {
   const started = Date.now();
-  const swc = (dir) => {
-    rmSync(join(dir, 'dist'), { recursive: true, force: true });
-    return run(
+  const swc = (dir) =>
+    run(
       bin('swc'),
       ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'],
       dir,
       `swc ${dir}`,
     );
-  };
-  await Promise.all(packagesWithSource('libs').map(swc));
-  await Promise.all(packagesWithSource('services').map(swc));
+  await withLock(join(ROOT, '.local/server-build.lock'), async () => {
+    await Promise.all(packagesWithSource('libs').map(swc));
+    await Promise.all(packagesWithSource('services').map(swc));
+  });
   log(`› compiled libs and services in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -70,8 +89,11 @@ export async function buildConsole(log = console.log, { force = false } = {}) {
     return;
   }
   const started = Date.now();
-  await run(bin('vite'), ['build', '--logLevel', 'warn'], consoleDir, 'vite build');
-  writeFileSync(stamp, hash);
+  await withLock(join(ROOT, '.local/console-build.lock'), async () => {
+    if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return; // another build just made it
+    await run(bin('vite'), ['build', '--logLevel', 'warn'], consoleDir, 'vite build');
+    writeFileSync(stamp, hash);
+  });
   log(`› built the console in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -54,7 +54,10 @@ function contracts() {
 function processList() {
   const { SERVICE_NAMES } = contracts();
   const list = [];
+  // STACK_SERVICES=identity,geography starts only those (and the gateway), e.g. while one area is being built.
+  const only = process.env.STACK_SERVICES ? new Set(process.env.STACK_SERVICES.split(',')) : undefined;
   for (const name of SERVICE_NAMES) {
+    if (only && !only.has(name)) continue;
     const dir = join(ROOT, 'services', name);
     if (!existsSync(join(dir, 'src/main.ts'))) continue;
     list.push({ name, service: name, script: join(dir, 'dist/main.js'), http: true });
