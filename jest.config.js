@@ -24,6 +24,8 @@ module.exports = {
     '<rootDir>/libs/*/src/**/*.spec.ts',
     '<rootDir>/services/*/src/**/*.spec.ts',
     '<rootDir>/services/*/test/**/*.test.ts',
+    '<rootDir>/libs/*/test/**/*.test.ts',
+    '<rootDir>/libs/*/test/**/*.test.ts',
     '<rootDir>/tests/deploy/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
