@@ -25,7 +25,6 @@ module.exports = {
     '<rootDir>/services/*/src/**/*.spec.ts',
     '<rootDir>/services/*/test/**/*.test.ts',
     '<rootDir>/libs/*/test/**/*.test.ts',
-    '<rootDir>/libs/*/test/**/*.test.ts',
     '<rootDir>/tests/deploy/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
