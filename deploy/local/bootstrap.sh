@@ -10,7 +10,7 @@ manifest_hash=$(cat package.json package-lock.json libs/*/package.json services/
 stamp=node_modules/.backoffice-install
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$manifest_hash" ]; then
   echo "› installing dependencies"
-  if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; else npm install --no-audit --no-fund --loglevel=error; fi
+  npm ci --no-audit --no-fund --loglevel=error || npm install --no-audit --no-fund --loglevel=error
   echo "$manifest_hash" > "$stamp"
 fi
 
