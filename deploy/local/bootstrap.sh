@@ -10,7 +10,8 @@ manifest_hash=$(cat package.json package-lock.json libs/*/package.json services/
 stamp=node_modules/.backoffice-install
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$manifest_hash" ]; then
   echo "› installing dependencies"
-  npm ci --no-audit --no-fund --loglevel=error || npm install --no-audit --no-fund --loglevel=error
+  # `npm install` honours package-lock.json; `npm ci` trips over npm's known gap with platform-specific optional packages.
+  npm install --no-audit --no-fund --loglevel=error
   echo "$manifest_hash" > "$stamp"
 fi
 

@@ -1,0 +1,213 @@
+// The local stack: dev keys, the process list, starting every service and the gateway, waiting until ready.
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './build.mjs';
+
+const LOCAL = join(ROOT, '.local');
+const require = createRequire(import.meta.url);
+export const log = (message) => console.log(message);
+
+/** start: the demo stack on the usual ports; test: a separate stack on +10000 with fresh databases. */
+export const PROFILES = {
+  start: { portOffset: 0, database: (s) => `backoffice_${s}`, redisDb: 0, topicPrefix: '', fresh: false, logLevel: 'info' },
+  // STACK_PORT_OFFSET / STACK_NAME / STACK_REDIS_DB let several test stacks run side by side.
+  test: {
+    portOffset: Number(process.env.STACK_PORT_OFFSET ?? 10000),
+    database: (s) => `backoffice_${process.env.STACK_NAME ?? 'test'}_${s}`,
+    redisDb: Number(process.env.STACK_REDIS_DB ?? 1),
+    topicPrefix: `e2e${Date.now().toString(36)}.`,
+    fresh: true,
+    logLevel: 'info',
+  },
+  bench: {
+    portOffset: 30000,
+    database: (s) => `backoffice_bench_${s}`,
+    redisDb: 9,
+    topicPrefix: `bench${Date.now().toString(36)}.`,
+    fresh: true,
+    logLevel: 'warn',
+  },
+};
+
+export function devKeys() {
+  if (process.env.JWT_PRIVATE_KEY && process.env.JWT_PUBLIC_KEY) {
+    return { privateKey: process.env.JWT_PRIVATE_KEY, publicKey: process.env.JWT_PUBLIC_KEY };
+  }
+  const dir = join(LOCAL, 'keys');
+  const privatePath = join(dir, 'jwt-private.pem');
+  const publicPath = join(dir, 'jwt-public.pem');
+  if (!existsSync(privatePath)) {
+    mkdirSync(dir, { recursive: true });
+    const keys = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    writeFileSync(privatePath, keys.privateKey, { mode: 0o600 });
+    writeFileSync(publicPath, keys.publicKey);
+    log('› generated development JWT keys in .local/keys (never committed)');
+  }
+  return { privateKey: readFileSync(privatePath, 'utf8'), publicKey: readFileSync(publicPath, 'utf8') };
+}
+
+export function contracts() {
+  return require(join(ROOT, 'libs/contracts/dist/index.js'));
+}
+
+/** Every process of the stack: each service's dist/main.js, extra processes named in its package.json, then the gateway. */
+export function processList() {
+  const { SERVICE_NAMES } = contracts();
+  const list = [];
+  // STACK_SERVICES=identity,geography starts only those (and the gateway), e.g. while one area is being built.
+  const only = process.env.STACK_SERVICES ? new Set(process.env.STACK_SERVICES.split(',')) : undefined;
+  for (const name of SERVICE_NAMES) {
+    if (only && !only.has(name)) continue;
+    const dir = join(ROOT, 'services', name);
+    if (!existsSync(join(dir, 'src/main.ts'))) continue;
+    list.push({ name, service: name, script: join(dir, 'dist/main.js'), http: true });
+    const extra = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).backoffice?.processes ?? {};
+    for (const [processName, spec] of Object.entries(extra)) {
+      list.push({
+        name: `${name}-${processName}`,
+        service: name,
+        script: join(dir, spec.script),
+        http: !!spec.port,
+        port: spec.port,
+        env: spec.env ?? {},
+      });
+    }
+  }
+  list.push({ name: 'gateway', service: 'gateway', script: join(ROOT, 'services/gateway/dist/main.js'), http: true });
+  return list;
+}
+
+export function redisUrlWithDb(url, db) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${db}`;
+  return parsed.toString();
+}
+
+export async function startStack(profileName, infra, keys) {
+  const profile = PROFILES[profileName];
+  const { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } = contracts();
+  const port = (service) => SERVICE_PORTS[service] + profile.portOffset;
+  const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), `http://127.0.0.1:${port(s)}`]));
+  const logDir = join(LOCAL, 'logs', profileName === 'test' ? (process.env.STACK_NAME ?? 'test') : profileName);
+  mkdirSync(logDir, { recursive: true });
+  const children = [];
+  const processes = processList();
+  for (const proc of processes) {
+    const env = {
+      ...process.env,
+      NODE_ENV: profileName === 'test' ? 'test' : 'development',
+      SERVICE_NAME: proc.service,
+      HOST: '127.0.0.1',
+      PORT: String(proc.port ? proc.port + profile.portOffset : port(proc.service)),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? profile.logLevel,
+      DATABASE_URL: proc.service === 'gateway' ? undefined : infra.databaseUrlFor(profile.database(proc.service)),
+      REDIS_URL: redisUrlWithDb(infra.redisUrl, profile.redisDb),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: profile.topicPrefix,
+      JWT_PUBLIC_KEY: keys.publicKey,
+      ...(proc.service === 'identity' ? { JWT_PRIVATE_KEY: keys.privateKey } : {}),
+      ...urls,
+      CONSOLE_DIR: join(ROOT, 'console/dist'),
+      SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+      ...proc.env,
+    };
+    if (!env.DATABASE_URL) delete env.DATABASE_URL;
+    const out = createWriteStream(join(logDir, `${proc.name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['--enable-source-maps', proc.script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const echo = (chunk) => {
+      out.write(chunk);
+      if (profileName !== 'start') return;
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        try {
+          const entry = JSON.parse(line);
+          if (entry.level >= 40 || /listening|created the first|seeded|applied/.test(entry.msg ?? '')) log(`[${proc.name}] ${entry.msg}`);
+        } catch {
+          log(`[${proc.name}] ${line}`);
+        }
+      }
+    };
+    child.stdout.on('data', echo);
+    child.stderr.on('data', echo);
+    child.on('exit', (code, signal) => {
+      if (!child.stopping) log(`[${proc.name}] exited (${signal ?? code})`);
+    });
+    children.push({ proc, child, port: Number(env.PORT), logFile: join(logDir, `${proc.name}.log`) });
+  }
+  await Promise.all(children.filter((c) => c.proc.http).map((c) => waitHealthy(c)));
+  const gatewayPort = port('gateway');
+  return {
+    url: `http://127.0.0.1:${gatewayPort}`,
+    children,
+    stop: async () => {
+      await Promise.all(
+        children.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.stopping = true;
+              const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+              child.once('exit', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+export async function waitHealthy({ proc, child, port, logFile }, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+  throw new Error(`${proc.name} did not become ready on port ${port}.\n${tail}`);
+}
+
+export function databasesFor(profileName) {
+  const { SERVICE_NAMES } = contracts();
+  return SERVICE_NAMES.map((s) => PROFILES[profileName].database(s));
+}
+
+export async function recreateDatabases(infra, names) {
+  const pg = require(join(ROOT, 'node_modules/pg'));
+  const client = new pg.Client({ connectionString: infra.databaseUrlFor('postgres') });
+  await client.connect();
+  for (const name of names) {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  }
+  await client.end();
+}
+
+export async function flushRedisDb(url) {
+  const Redis = require(join(ROOT, 'node_modules/ioredis'));
+  const redis = new Redis(url);
+  await redis.flushdb();
+  await redis.quit();
+}
+
+export function runTool(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
