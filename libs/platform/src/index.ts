@@ -23,3 +23,4 @@ export * from './health/metrics';
 export * from './health/readiness';
 export * from './platform.module';
 export * from './http/bootstrap';
+export * from './outbox/outbox.migration';

@@ -1,0 +1,61 @@
+// Gateway overhead: GET /api/countries through the gateway, directly to geography, and from a plain Fastify server (the physical anchor).
+import Fastify from 'fastify';
+import { load, row } from './lib.mjs';
+
+export const name = 'gateway overhead';
+
+export async function run({ stack, token }) {
+  const headers = { authorization: `Bearer ${token}` };
+  const direct = `${stack.serviceUrl('geography')}/api/countries`;
+  const viaGateway = `${stack.url}/api/countries`;
+  const body = await (await fetch(direct, { headers })).text();
+  const plain = Fastify();
+  plain.get('/api/countries', (_request, reply) => reply.type('application/json').send(body));
+  await plain.listen({ port: 0, host: '127.0.0.1' });
+  const plainUrl = `http://127.0.0.1:${plain.server.address().port}/api/countries`;
+  const rows = [];
+  try {
+    for (const connections of [1, 50]) {
+      const duration = connections === 1 ? 8 : 10;
+      const p = await load(plainUrl, { connections, duration });
+      const d = await load(direct, { connections, duration, headers });
+      const g = await load(viaGateway, { connections, duration, headers });
+      if (connections === 1) {
+        rows.push(
+          row(name, 'added mean latency @1 conn', g.meanMs - d.meanMs, 'ms', { goal: '≤ 0.3 ms', met: g.meanMs - d.meanMs <= 0.3 }),
+        );
+        rows.push(row(name, 'added p99 latency @1 conn', g.p99Ms - d.p99Ms, 'ms', { goal: '≤ 1 ms', met: g.p99Ms - d.p99Ms <= 1 }));
+      } else {
+        rows.push(
+          row(name, 'gateway throughput @50', g.rps, 'req/s', {
+            anchor: d.rps,
+            anchorLabel: 'direct',
+            goal: '≥ 0.45 × direct',
+            met: g.rps >= 0.45 * d.rps,
+          }),
+        );
+        rows.push(
+          row(name, 'gateway p99 @50', g.p99Ms, 'ms', {
+            anchor: d.p99Ms,
+            anchorLabel: 'direct',
+            goal: '≤ 2 × direct',
+            met: g.p99Ms <= 2 * d.p99Ms,
+          }),
+        );
+        rows.push(
+          row(name, 'Nest service throughput @50', d.rps, 'req/s', {
+            anchor: p.rps,
+            anchorLabel: 'plain Fastify',
+            goal: '≥ 0.8 × plain',
+            met: d.rps >= 0.8 * p.rps,
+          }),
+        );
+      }
+      const errors = p.errors + d.errors + g.errors;
+      if (errors) rows.push(row(name, `errors @${connections}`, errors, 'count', { goal: '0', met: false }));
+    }
+  } finally {
+    await plain.close();
+  }
+  return rows;
+}

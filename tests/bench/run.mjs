@@ -1,0 +1,80 @@
+// npm run bench: starts a bench stack (its own ports and databases, request logs off), runs every *.bench.mjs,
+// prints one table and writes tests/bench/RESULTS.md with the date, the machine and every figure.
+import { readdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT, buildConsole } from '../../deploy/local/build.mjs';
+import { ensureInfra } from '../../deploy/local/infra.mjs';
+import { devKeys, PROFILES, recreateDatabases, databasesFor, startStack } from '../../deploy/local/stack.mjs';
+import { rssMb, row } from './lib.mjs';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const only = process.argv.slice(2);
+
+async function main() {
+  const infra = await ensureInfra({ databases: [], log: () => undefined });
+  await buildConsole(console.log);
+  await recreateDatabases(infra, databasesFor('bench'));
+  const keys = devKeys();
+  const startedAt = Date.now();
+  const stack = await startStack('bench', infra, keys);
+  const startupMs = Date.now() - startedAt;
+  const credentials = {
+    email: process.env.ADMIN_EMAIL ?? 'admin@backoffice.local',
+    password: process.env.ADMIN_PASSWORD ?? 'ChangeMe!2026',
+  };
+  const login = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: credentials.email, password: credentials.password }),
+  });
+  const { accessToken: token } = await login.json();
+  const serviceUrl = (service) => `http://127.0.0.1:${stack.children.find((c) => c.proc.name === service).port}`;
+  const context = { stack: { ...stack, serviceUrl }, token, root: ROOT, infra, credentials };
+
+  const rows = [row('start-up', 'stack start to every service ready (dependencies installed, built)', startupMs, 'ms')];
+  await new Promise((r) => setTimeout(r, 3000));
+  const memory = stack.children.reduce((sum, c) => sum + rssMb(c.child.pid), 0);
+  rows.push(row('start-up', `memory of the running stack at rest (${stack.children.length} processes, RSS)`, memory, 'MB'));
+
+  const files = readdirSync(HERE).filter((f) => f.endsWith('.bench.mjs') && (only.length === 0 || only.some((o) => f.includes(o))));
+  try {
+    for (const file of files) {
+      const bench = await import(join(HERE, file));
+      process.stdout.write(`› ${bench.name} … `);
+      try {
+        const result = await bench.run(context);
+        rows.push(...result);
+        console.log('done');
+      } catch (error) {
+        console.log(`failed: ${error.message}`);
+        rows.push(row(bench.name, 'benchmark failed to run', 0, '', { goal: error.message.slice(0, 120), met: false }));
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+
+  const header = ['benchmark', 'figure', 'value', 'unit', 'anchor', 'anchor is', 'target', 'met'];
+  const lines = rows.map((r) => [r.benchmark, r.figure, r.value, r.unit, r.anchor, r.anchorLabel, r.goal, r.met]);
+  console.table(rows);
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
+  const markdown = [
+    '# Benchmark results',
+    '',
+    `Run: ${new Date().toISOString()} on ${machine}, Node ${process.version}. Written by \`npm run bench\`; each project figure and its anchor ran in the same run.`,
+    '',
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...lines.map((l) => `| ${l.join(' | ')} |`),
+    '',
+  ].join('\n');
+  writeFileSync(join(HERE, 'RESULTS.md'), markdown);
+  console.log(`\nwrote tests/bench/RESULTS.md (${PROFILES.bench.database('<service>')} databases, ports +${PROFILES.bench.portOffset})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
