@@ -23,4 +23,4 @@ fi
 
 node_bin=node_modules/node/bin/node
 [ -x "$node_bin" ] || node_bin=node_modules/.bin/node
-exec "$node_bin" deploy/local/run.mjs "$@"
+exec "$node_bin" --disable-warning=TimeoutNegativeWarning deploy/local/run.mjs "$@"

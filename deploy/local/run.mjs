@@ -58,6 +58,7 @@ async function test() {
       process.execPath,
       [
         '--experimental-vm-modules',
+        '--disable-warning=TimeoutNegativeWarning',
         '--no-warnings',
         join(ROOT, 'node_modules/jest/bin/jest.js'),
         '--ci',
