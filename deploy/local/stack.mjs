@@ -120,7 +120,11 @@ export async function startStack(profileName, infra, keys) {
     };
     if (!env.DATABASE_URL) delete env.DATABASE_URL;
     const out = createWriteStream(join(logDir, `${proc.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', proc.script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', proc.script], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const echo = (chunk) => {
       out.write(chunk);
       if (profileName !== 'start') return;
