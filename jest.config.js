@@ -26,6 +26,7 @@ module.exports = {
     '<rootDir>/services/*/test/**/*.test.ts',
     '<rootDir>/libs/*/test/**/*.test.ts',
     '<rootDir>/tests/deploy/**/*.test.ts',
+    '<rootDir>/tests/reliability/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['<rootDir>/tests/jest.setup.js'],

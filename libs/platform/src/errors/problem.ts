@@ -56,6 +56,7 @@ const CONNECTION_CODES = new Set([
   '08000',
   '08003',
   '08006',
+  '53300',
 ]);
 
 function isConnectionFailure(error: unknown): boolean {
@@ -65,7 +66,7 @@ function isConnectionFailure(error: unknown): boolean {
   if (e.code && CONNECTION_CODES.has(e.code)) return true;
   if (
     typeof e.message === 'string' &&
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|not currently accepting connections/i.test(
       e.message,
     )
   )
