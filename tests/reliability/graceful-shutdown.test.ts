@@ -110,7 +110,9 @@ it('drains in-flight requests on SIGTERM and exits cleanly', async () => {
       if (typeof outcome === 'string') break; // the service no longer accepts connections
     }
   });
-  await new Promise((r) => setTimeout(r, 1500));
+  // Let every loop finish a first request (the machine may be busy), so eight are in flight at SIGTERM.
+  const warm = Date.now() + 30_000;
+  while (outcomes.length < 8 && Date.now() < warm) await new Promise((r) => setTimeout(r, 50));
   const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
   const signalled = Date.now();
   child.kill('SIGTERM');
@@ -126,7 +128,7 @@ it('drains in-flight requests on SIGTERM and exits cleanly', async () => {
   const refused = outcomes.filter((o) => o === 'ECONNREFUSED' || o === 'ECONNRESET');
   // Nest closes the app, then re-raises the signal: a clean exit is code 0 or SIGTERM after the drain, never SIGKILL.
   expect(['0', 'SIGTERM']).toContain(code);
-  expect(answered.length).toBeGreaterThan(8);
+  expect(answered.length).toBeGreaterThan(8); // the first eight plus those in flight at SIGTERM
   expect(answered.every((status) => status === 200 || status === 503)).toBe(true);
   expect(cut).toEqual([]);
   expect(refused.length).toBeLessThanOrEqual(8); // at most the one last attempt of each client loop
