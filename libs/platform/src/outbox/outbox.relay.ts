@@ -182,8 +182,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.producer = undefined;
       throw error;
     }
-    await client.query('update outbox set published_at = now() where seq = any($1::bigint[])', [rows.map((r) => r.seq)]);
+    // A crash between the acknowledgement above and this mark re-sends the batch on restart:
+    // delivery is at least once, and consumers' inboxes make it effectively once.
+    await this.markPublished(
+      client,
+      rows.map((r) => r.seq),
+    );
     this.published += rows.length;
     return rows.length;
+  }
+
+  protected async markPublished(client: Client, seqs: string[]): Promise<void> {
+    await client.query('update outbox set published_at = now() where seq = any($1::bigint[])', [seqs]);
   }
 }
