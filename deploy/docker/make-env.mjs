@@ -13,8 +13,9 @@ import { parseArgs } from 'node:util';
 
 const { values: args } = parseArgs({
   options: {
-    template: { type: 'string', default: '.env.example' },
-    out: { type: 'string', default: '.env' },
+    // Pairs: the n-th --template is written to the n-th --out.
+    template: { type: 'string', multiple: true, default: ['.env.example'] },
+    out: { type: 'string', multiple: true, default: ['.env'] },
     rotate: { type: 'string', default: '' },
     // compose: values in single quotes (taken literally by docker compose); kustomize: bare values (its env files keep quotes).
     format: { type: 'string', default: 'compose' },
@@ -37,9 +38,10 @@ const jwtKeys = () =>
 const GENERATORS = {
   POSTGRES_PASSWORD: hex(24),
   DB_PASSWORD: hex(24),
+  password: hex(24),
   REDIS_PASSWORD: hex(24),
   TOTP_ENCRYPTION_KEY: hex(32),
-  SSN_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+  CRM_SSN_KEY: () => randomBytes(32).toString('base64'),
   ADMIN_PASSWORD: () => `${randomBytes(12).toString('base64url')}-9a`,
   JWT_PRIVATE_KEY: () => oneLine(jwtKeys().privateKey),
   JWT_PUBLIC_KEY: () => oneLine(jwtKeys().publicKey),
@@ -71,36 +73,49 @@ function readEnv(path) {
   return values;
 }
 
-const templatePath = resolve(args.template);
-const outPath = resolve(args.out);
-const existing = readEnv(outPath);
-const generated = [];
-const output = [];
-const seen = new Set();
+if (args.template.length !== args.out.length) throw new Error('give one --out for each --template');
 
-for (const line of readFileSync(templatePath, 'utf8').split('\n')) {
-  const match = LINE.exec(line);
-  if (!match) {
-    output.push(line);
-    continue;
-  }
-  const [, name, templateValue] = match;
-  seen.add(name);
-  let value = existing.has(name) ? existing.get(name) : templateValue;
-  const unquoted = value.trim().replace(/^'(.*)'$/, '$1');
-  if (GENERATORS[name] && (unquoted === '' || rotate.has(name))) {
-    value = quote(GENERATORS[name]());
-    generated.push(name);
-  }
-  output.push(`${name}=${value}`);
-}
-// Keys the operator added by hand stay too.
-const extra = [...existing].filter(([name]) => !seen.has(name));
-if (extra.length) output.push('', '# ---- Kept from the previous file', ...extra.map(([name, value]) => `${name}=${value}`));
+/** kustomize env files are taken literally: expand ${NAME} from the values of the same file. */
+const expand = (value, values) =>
+  args.format === 'kustomize' ? value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name) => values.get(name) ?? '') : value;
 
-writeFileSync(outPath, output.join('\n'), { mode: 0o600 });
-console.log(`wrote ${args.out}${generated.length ? `; generated ${generated.join(', ')}` : '; nothing to generate'}`);
-if (generated.includes('ADMIN_PASSWORD')) {
-  const admin = readEnv(outPath);
-  console.log(`first sign-in: ${admin.get('ADMIN_EMAIL') ?? 'admin@backoffice.local'} / ${admin.get('ADMIN_PASSWORD').replace(/^'|'$/g, '')}`);
+function writeEnvFile(template, out) {
+  const templatePath = resolve(template);
+  const outPath = resolve(out);
+  const existing = readEnv(outPath);
+  const generated = [];
+  const values = new Map();
+  const output = [];
+  const seen = new Set();
+
+  for (const line of readFileSync(templatePath, 'utf8').split('\n')) {
+    const match = LINE.exec(line);
+    if (!match) {
+      output.push(line);
+      continue;
+    }
+    const [, name, templateValue] = match;
+    seen.add(name);
+    // A value built from others (kustomize: ${NAME}) follows them; any other value already written is kept.
+    const derived = args.format === 'kustomize' && templateValue.includes('${');
+    let value = existing.has(name) && !derived ? existing.get(name) : expand(templateValue, values);
+    const unquoted = value.trim().replace(/^'(.*)'$/, '$1');
+    if (GENERATORS[name] && (unquoted === '' || rotate.has(name))) {
+      value = quote(GENERATORS[name]());
+      generated.push(name);
+    }
+    values.set(name, value.trim().replace(/^'(.*)'$/, '$1'));
+    output.push(`${name}=${value}`);
+  }
+  // Keys the operator added by hand stay too.
+  const extra = [...existing].filter(([name]) => !seen.has(name));
+  if (extra.length) output.push('', '# ---- Kept from the previous file', ...extra.map(([name, value]) => `${name}=${value}`));
+
+  writeFileSync(outPath, output.join('\n'), { mode: 0o600 });
+  console.log(`wrote ${out}${generated.length ? `; generated ${generated.join(', ')}` : '; nothing to generate'}`);
+  if (generated.includes('ADMIN_PASSWORD')) {
+    console.log(`first sign-in: ${values.get('ADMIN_EMAIL') ?? 'admin@backoffice.local'} / ${values.get('ADMIN_PASSWORD')}`);
+  }
 }
+
+args.template.forEach((template, index) => writeEnvFile(template, args.out[index]));
