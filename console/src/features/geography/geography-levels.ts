@@ -1,0 +1,134 @@
+import {
+  AreaInputSchema,
+  BoroughInputSchema,
+  CityInputSchema,
+  CountryInputSchema,
+  GEOGRAPHY_PATHS,
+  StateInputSchema,
+  type Area,
+  type Borough,
+  type City,
+  type Country,
+  type GeographyLevel,
+  type State,
+} from '@backoffice/contracts';
+
+export type RegionRecord = Country | State | City | Borough | Area;
+
+export interface RegionByLevel {
+  country: Country;
+  state: State;
+  city: City;
+  borough: Borough;
+  area: Area;
+}
+
+/** Form fields a level's modal shows, in order. */
+export type RegionField = 'shortName' | 'name' | 'shippingFee' | 'taxRate' | 'zipCodes';
+
+/** What the screen needs to know about one level of the hierarchy. */
+export interface LevelConfig {
+  level: GeographyLevel;
+  /** "state" as in "Add state", "Edit state". */
+  noun: string;
+  /** Column title. */
+  title: string;
+  /** The level above ("country" for states); null for countries. */
+  parent: GeographyLevel | null;
+  /** The level below; null for areas (which have edit only, no select). */
+  child: GeographyLevel | null;
+  /** The parent's id field in the body. */
+  parentKey: 'countryId' | 'stateId' | 'cityId' | 'boroughId' | null;
+  fields: readonly RegionField[];
+  schema: typeof CountryInputSchema | typeof StateInputSchema | typeof CityInputSchema | typeof BoroughInputSchema | typeof AreaInputSchema;
+  /** GET list key for a parent id (countries: no parent). */
+  listPath(parentId: number | null): string;
+  /** POST path. */
+  collectionPath: string;
+  /** PUT / DELETE path. */
+  itemPath(id: number): string;
+}
+
+export const LEVELS: Record<GeographyLevel, LevelConfig> = {
+  country: {
+    level: 'country',
+    noun: 'country',
+    title: 'Countries',
+    parent: null,
+    child: 'state',
+    parentKey: null,
+    fields: ['shortName', 'name', 'taxRate'],
+    schema: CountryInputSchema,
+    listPath: () => GEOGRAPHY_PATHS.countries,
+    collectionPath: GEOGRAPHY_PATHS.countries,
+    itemPath: GEOGRAPHY_PATHS.country,
+  },
+  state: {
+    level: 'state',
+    noun: 'state',
+    title: 'States',
+    parent: 'country',
+    child: 'city',
+    parentKey: 'countryId',
+    fields: ['shortName', 'name', 'taxRate'],
+    schema: StateInputSchema,
+    listPath: (parentId) => GEOGRAPHY_PATHS.statesOfCountry(parentId ?? 0),
+    collectionPath: GEOGRAPHY_PATHS.states,
+    itemPath: GEOGRAPHY_PATHS.state,
+  },
+  city: {
+    level: 'city',
+    noun: 'city',
+    title: 'Cities',
+    parent: 'state',
+    child: 'borough',
+    parentKey: 'stateId',
+    fields: ['name', 'shippingFee', 'taxRate'],
+    schema: CityInputSchema,
+    listPath: (parentId) => GEOGRAPHY_PATHS.citiesOfState(parentId ?? 0),
+    collectionPath: GEOGRAPHY_PATHS.cities,
+    itemPath: GEOGRAPHY_PATHS.city,
+  },
+  borough: {
+    level: 'borough',
+    noun: 'borough',
+    title: 'Boroughs',
+    parent: 'city',
+    child: 'area',
+    parentKey: 'cityId',
+    fields: ['name', 'taxRate', 'zipCodes'],
+    schema: BoroughInputSchema,
+    listPath: (parentId) => GEOGRAPHY_PATHS.boroughsOfCity(parentId ?? 0),
+    collectionPath: GEOGRAPHY_PATHS.boroughs,
+    itemPath: GEOGRAPHY_PATHS.borough,
+  },
+  area: {
+    level: 'area',
+    noun: 'area',
+    title: 'Areas',
+    parent: 'borough',
+    child: null,
+    parentKey: 'boroughId',
+    fields: ['name', 'taxRate', 'zipCodes'],
+    schema: AreaInputSchema,
+    listPath: (parentId) => GEOGRAPHY_PATHS.areasOfBorough(parentId ?? 0),
+    collectionPath: GEOGRAPHY_PATHS.areas,
+    itemPath: GEOGRAPHY_PATHS.area,
+  },
+};
+
+/** The levels that can be selected (areas are edit only), top down. */
+export const SELECTABLE_LEVELS = ['country', 'state', 'city', 'borough'] as const;
+export type SelectableLevel = (typeof SELECTABLE_LEVELS)[number];
+
+/** "8.875%" in the user's locale, up to 4 decimals. */
+export function formatRate(rate: number): string {
+  return `${rate.toLocaleString(undefined, { maximumFractionDigits: 4 })}%`;
+}
+
+/** The zip codes of a normalised list, as a short text: "10001, 10002 +5". */
+export function zipSummary(zipCodes: string, shown = 3): string {
+  const zips = zipCodes ? zipCodes.split(',') : [];
+  if (zips.length <= shown) return zips.join(', ');
+  return `${zips.slice(0, shown).join(', ')} +${zips.length - shown}`;
+}

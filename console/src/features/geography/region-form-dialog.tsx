@@ -1,0 +1,302 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Spinner,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { DeleteRegular } from '@fluentui/react-icons';
+import { errorMessage, fieldErrors } from '../../components/api';
+import { useRuntimeConfig } from '../../components/config';
+import { useConfirm, useNotify } from '../../components/feedback';
+import { schemaFieldErrors } from '../../components/forms';
+import { deleteRegion, saveRegion } from './api';
+import { LEVELS, formatRate, type LevelConfig, type RegionField, type RegionRecord } from './geography-levels';
+
+const useStyles = makeStyles({
+  surface: { width: '480px', maxWidth: 'calc(100vw - 32px)' },
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalL },
+  context: { color: tokens.colorNeutralForeground3 },
+  shortName: { textTransform: 'uppercase', width: '96px' },
+  number: { width: '180px' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+});
+
+type Values = Record<RegionField, string>;
+
+export interface RegionDialogResult {
+  level: LevelConfig['level'];
+  /** The saved record, or null when it was deleted. */
+  record: RegionRecord | null;
+}
+
+export interface RegionFormDialogProps {
+  config: LevelConfig;
+  /** The record to edit; absent to create one. */
+  record?: RegionRecord;
+  /** The parent the new record goes under (ignored for countries and when editing). */
+  parentId: number | null;
+  /** "New York City": shown as where the record sits. */
+  parentName?: string;
+  /** The rate that applies when this record has none (from the levels above), for the hint. */
+  inheritedRate: number | null;
+  /** Called when the modal closes: with what changed, or null when nothing did. */
+  onClose(result: RegionDialogResult | null): void;
+}
+
+function initialValues(record: RegionRecord | undefined): Values {
+  const r = record as Partial<Record<RegionField, string | number | null>> | undefined;
+  return {
+    shortName: String(r?.shortName ?? ''),
+    name: String(r?.name ?? ''),
+    taxRate: r?.taxRate === null || r?.taxRate === undefined ? '' : String(r.taxRate),
+    shippingFee: r?.shippingFee === undefined || r?.shippingFee === null ? '' : String(r.shippingFee),
+    zipCodes: String(r?.zipCodes ?? '')
+      .split(',')
+      .filter(Boolean)
+      .join(', '),
+  };
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The modal form of one level (country, state, city, borough or area): Cancel and Create, or Update
+ * when the record has an id, and Delete (after a confirmation) for an existing record.
+ * The shared contracts schema flags fields before sending; the server's field errors land on the same fields.
+ */
+export function RegionFormDialog({ config, record, parentId, parentName, inheritedRate, onClose }: RegionFormDialogProps) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const { config: runtime } = useRuntimeConfig();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(() => initialValues(record));
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
+  const noun = config.noun;
+  const isEdit = !!record;
+
+  const body = (current: Values): Record<string, unknown> => {
+    const result: Record<string, unknown> = {};
+    if (config.parentKey) {
+      result[config.parentKey] = record ? (record as unknown as Record<string, number>)[config.parentKey] : (parentId ?? 0);
+    }
+    for (const field of config.fields) {
+      const raw = current[field];
+      if (field === 'taxRate') result.taxRate = raw.trim() === '' ? null : Number(raw);
+      else if (field === 'shippingFee') result.shippingFee = raw.trim() === '' ? 0 : Number(raw);
+      else result[field] = raw;
+    }
+    return result;
+  };
+
+  const validate = (current: Values) => {
+    const parsed = config.schema.safeParse(body(current));
+    return parsed.success
+      ? { data: parsed.data as Record<string, unknown>, errors: {} }
+      : { data: null, errors: schemaFieldErrors(parsed.error) };
+  };
+
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const change = (field: RegionField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first attempt, the flags follow the typing; before it, only the edited field's server error clears.
+    setErrors(attempted ? validate(next).errors : (current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    const { data, errors: invalid } = validate(values);
+    if (!data) {
+      setErrors(invalid);
+      focusFirstInvalid();
+      return;
+    }
+    setBusy('saving');
+    try {
+      const saved = await saveRegion(config.level, data, record?.id);
+      notify.success(`${capitalise(noun)} "${saved.name}" ${isEdit ? 'updated' : 'created'}.`);
+      onClose({ level: config.level, record: saved });
+    } catch (error) {
+      const byField = fieldErrors(error);
+      const onFields = Object.keys(byField).filter((path) => (config.fields as readonly string[]).includes(path));
+      if (onFields.length) {
+        setErrors(Object.fromEntries(onFields.map((path) => [path, byField[path]])));
+        focusFirstInvalid();
+      } else {
+        notify.error(errorMessage(error), isEdit ? `Could not update the ${noun}` : `Could not create the ${noun}`);
+      }
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    if (!record || busy) return;
+    const yes = await confirm({
+      title: `Delete ${noun}`,
+      message: `Are you sure to delete this ${noun}?`,
+      confirmLabel: 'Delete',
+    });
+    if (!yes) return;
+    setBusy('deleting');
+    try {
+      await deleteRegion(config.level, record.id);
+      notify.success(`${capitalise(noun)} "${record.name}" deleted.`);
+      onClose({ level: config.level, record: null });
+    } catch (error) {
+      notify.error(errorMessage(error), `Could not delete the ${noun}`);
+      setBusy(null);
+    }
+  };
+
+  const parentNoun = config.parent ? LEVELS[config.parent].noun : null;
+  const rateHint =
+    config.level === 'country'
+      ? 'Percent, up to 4 decimals. Leave empty when the country has no tax.'
+      : inheritedRate !== null
+        ? `Percent, up to 4 decimals. Leave empty to use ${formatRate(inheritedRate)} from above.`
+        : 'Percent, up to 4 decimals. Leave empty to use the rate from above.';
+
+  const fieldProps = (field: RegionField) => ({
+    validationState: errors[field] ? ('error' as const) : ('none' as const),
+    validationMessage: errors[field],
+  });
+
+  const renderField = (field: RegionField) => {
+    switch (field) {
+      case 'shortName':
+        return (
+          <Field key={field} label="Short name" required hint="Exactly 2 letters, e.g. US" {...fieldProps(field)}>
+            <Input
+              className={styles.shortName}
+              value={values.shortName}
+              onChange={(_, data) => change('shortName', data.value)}
+              autoComplete="off"
+              data-testid="field-shortName"
+            />
+          </Field>
+        );
+      case 'name':
+        return (
+          <Field key={field} label="Name" required {...fieldProps(field)}>
+            <Input value={values.name} onChange={(_, data) => change('name', data.value)} autoComplete="off" data-testid="field-name" />
+          </Field>
+        );
+      case 'taxRate':
+        return (
+          <Field key={field} label="Tax rate" hint={rateHint} {...fieldProps(field)}>
+            <Input
+              className={styles.number}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step="any"
+              value={values.taxRate}
+              placeholder={inheritedRate !== null && config.level !== 'country' ? formatRate(inheritedRate).replace('%', '') : undefined}
+              contentAfter={<Text>%</Text>}
+              onChange={(_, data) => change('taxRate', data.value)}
+              data-testid="field-taxRate"
+            />
+          </Field>
+        );
+      case 'shippingFee':
+        return (
+          <Field key={field} label="Shipping fee" hint="Charged for delivery to this city." {...fieldProps(field)}>
+            <Input
+              className={styles.number}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              value={values.shippingFee}
+              placeholder="0.00"
+              contentAfter={<Text>{runtime?.currency ?? 'USD'}</Text>}
+              onChange={(_, data) => change('shippingFee', data.value)}
+              data-testid="field-shippingFee"
+            />
+          </Field>
+        );
+      case 'zipCodes':
+        return (
+          <Field
+            key={field}
+            label="Zip codes"
+            hint={`Comma separated, e.g. 10001, 10002. A zip code belongs to one ${noun} of a city.`}
+            {...fieldProps(field)}
+          >
+            <Textarea
+              value={values.zipCodes}
+              onChange={(_, data) => change('zipCodes', data.value)}
+              rows={3}
+              resize="vertical"
+              data-testid="field-zipCodes"
+            />
+          </Field>
+        );
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      modalType="modal"
+      onOpenChange={(_, data) => {
+        if (!data.open && !busy) onClose(null);
+      }}
+    >
+      <DialogSurface className={styles.surface} data-testid="region-dialog">
+        <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+          <DialogBody>
+            <DialogTitle>{isEdit ? `Edit ${noun}` : `New ${noun}`}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {parentName && parentNoun && (
+                <Text className={styles.context}>
+                  In the {parentNoun} {parentName}
+                </Text>
+              )}
+              {config.fields.map(renderField)}
+            </DialogContent>
+            <DialogActions position="start">
+              {isEdit && (
+                <Button
+                  appearance="subtle"
+                  icon={busy === 'deleting' ? <Spinner size="tiny" /> : <DeleteRegular />}
+                  onClick={() => void remove()}
+                  disabled={!!busy}
+                >
+                  Delete
+                </Button>
+              )}
+            </DialogActions>
+            <DialogActions position="end">
+              <Button appearance="secondary" onClick={() => onClose(null)} disabled={!!busy}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={!!busy} icon={busy === 'saving' ? <Spinner size="tiny" /> : undefined}>
+                {isEdit ? 'Update' : 'Create'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+
+/**
+ * CRM: lead spreadsheet uploads, extraction jobs, lead groups, assignment to sales agents
+ * and the sales agent's own workspace.
+ */
+
+/** The template's header row, in order. The importer also accepts common aliases (see the crm service). */
+export const LEAD_TEMPLATE_HEADERS = [
+  'SSN',
+  'First Name',
+  'Last Name',
+  'Work At',
+  'Gender',
+  'Current City',
+  'DOB',
+  'Email',
+  'Phone',
+  'Notes',
+] as const;
+
+/** The user-leads table shows 10 leads a page; the selection steps are 10 and 100. */
+export const USER_LEADS_PAGE_SIZE = 10;
+export const LEAD_SELECTION_STEPS = [10, 100] as const;
+
+/** Lead group table page size: (screen height − 270) / 30, at least 5 rows. */
+export function leadGroupPageSize(screenHeight: number): number {
+  return Math.max(5, Math.floor((screenHeight - 270) / 30));
+}
+
+/** What an extraction does with a lead whose phone or email already exists. */
+export const DUPLICATE_MODES = ['flag', 'skip'] as const;
+export const DuplicateModeSchema = z.enum(DUPLICATE_MODES);
+export type DuplicateMode = z.infer<typeof DuplicateModeSchema>;
+
+export const ExtractLeadsRequestSchema = z.object({
+  duplicates: DuplicateModeSchema.default('flag'),
+});
+export type ExtractLeadsRequest = z.infer<typeof ExtractLeadsRequestSchema>;
+
+/** A pending (or failed) uploaded spreadsheet. */
+export type LeadUploadStatus = 'pending' | 'extracting' | 'failed' | 'extracted';
+export interface LeadUpload {
+  id: number;
+  name: string;
+  /** When it was uploaded (ISO 8601). */
+  date: string;
+  size: number;
+  /** The last outcome, e.g. "Imported 120 leads" or the reason extraction failed. */
+  message: string;
+  /** True when the last extraction failed: the message is shown in red. */
+  error: boolean;
+  extracted: boolean;
+  status: LeadUploadStatus;
+  /** The extraction job in progress or last run, if any. */
+  jobId: string | null;
+  /** Rows the last extraction could not import (downloadable as xlsx). */
+  failedRows: number;
+}
+
+export interface LeadGroup {
+  id: number;
+  name: string;
+  dateCreated: string;
+  leadCount: number;
+  duplicates: number;
+  skippedDuplicates: number;
+  failedRows: number;
+  uploadId: number | null;
+}
+
+export interface LeadImportResult {
+  uploadId: number;
+  groupId: number;
+  groupName: string;
+  /** Data rows read from the sheet (blank rows are not counted). */
+  totalRows: number;
+  imported: number;
+  /** Imported leads flagged as duplicates (phone or email already known). */
+  duplicates: number;
+  /** Duplicate rows left out (duplicates: 'skip'). */
+  skippedDuplicates: number;
+  failedRows: number;
+}
+
+export type LeadJobState = 'waiting' | 'active' | 'delayed' | 'completed' | 'failed' | 'unknown';
+export interface LeadImportJob {
+  jobId: string;
+  uploadId: number;
+  state: LeadJobState;
+  /** 0 to 100. */
+  progress: number;
+  /** The groups the extraction produced, once completed. */
+  groups?: LeadGroup[];
+  result?: LeadImportResult;
+  error?: string;
+}
+
+export interface LeadRowError {
+  rowNumber: number;
+  reason: string;
+}
+
+/** A lead as the console sees it: the SSN is masked ("***-**-1234"), never sent whole. */
+export interface Lead {
+  id: number;
+  groupId: number;
+  ssn: string | null;
+  firstName: string;
+  lastName: string;
+  name: string;
+  workAt: string;
+  gender: string;
+  currentCity: string;
+  /** Date of birth, yyyy-mm-dd. */
+  dob: string | null;
+  email: string;
+  phone: string;
+  notes: string;
+  duplicate: boolean;
+  /** Names of the sales agents the lead is assigned to. */
+  sellers: string[];
+}
+
+/** Server paging in the DataTables style: draw/start/length/search → draw/recordsTotal/recordsFiltered/data. */
+export const LeadTableQuerySchema = z.object({
+  draw: z.coerce.number().int().min(0).max(2147483647).default(0),
+  start: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  length: z.coerce.number().int().min(1, 'Length must be at least 1').max(500, 'Length must be at most 500').default(10),
+  search: z.string().trim().max(100, 'The search term is too long').default(''),
+});
+export type LeadTableQuery = z.infer<typeof LeadTableQuerySchema>;
+
+export interface LeadTablePage<T = Lead> {
+  draw: number;
+  recordsTotal: number;
+  recordsFiltered: number;
+  data: T[];
+}
+
+export const AssignableLeadsQuerySchema = LeadTableQuerySchema.extend({
+  /** Only leads nobody is assigned to. */
+  unassigned: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type AssignableLeadsQuery = z.infer<typeof AssignableLeadsQuerySchema>;
+
+/** Ids of the first leads with a phone that nobody is assigned to, in table order (for +10 / +100). */
+export const UnassignedLeadIdsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(5000).default(10),
+});
+
+/** The leads of one sales agent, oldest assignment first (−10 / −100 remove from the end). */
+export interface UserLeads {
+  userId: string;
+  total: number;
+  leadIds: number[];
+}
+
+/** One pending change of the user-leads screen: add or remove a lead from the selected agent. */
+export const LeadChangeSchema = z.object({
+  leadId: z.number().int().positive().max(2147483647),
+  add: z.boolean(),
+});
+export type LeadChange = z.infer<typeof LeadChangeSchema>;
+
+export const UpdateUserLeadsSchema = z
+  .object({
+    changes: z.array(LeadChangeSchema).min(1, 'There are no changes to apply').max(10_000, 'At most 10,000 changes at once'),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<number>();
+    value.changes.forEach((change, index) => {
+      if (seen.has(change.leadId)) {
+        context.addIssue({ code: 'custom', path: ['changes', index, 'leadId'], message: 'The same lead appears twice' });
+      }
+      seen.add(change.leadId);
+    });
+  });
+export type UpdateUserLeads = z.infer<typeof UpdateUserLeadsSchema>;
+
+export interface UpdateUserLeadsResult {
+  userId: string;
+  added: number;
+  removed: number;
+  total: number;
+}
+
+/** Spreads `count` unassigned leads (with a phone, in table order) over the agents, round robin. */
+export const DistributeLeadsSchema = z.object({
+  userIds: z
+    .array(z.uuid('Not a user id'))
+    .min(1, 'Choose at least one sales agent')
+    .max(200)
+    .refine((ids) => new Set(ids).size === ids.length, 'The same agent is chosen twice'),
+  count: z.number().int('Enter a whole number').min(1, 'Enter at least 1').max(100_000, 'At most 100,000 leads at once'),
+});
+export type DistributeLeads = z.infer<typeof DistributeLeadsSchema>;
+
+export interface DistributeLeadsResult {
+  distributed: number;
+  perAgent: { userId: string; name: string; added: number }[];
+}
+
+export const UpdateLeadNotesSchema = z.object({
+  notes: z.string().max(2000, 'Notes can have at most 2,000 characters'),
+});
+export type UpdateLeadNotes = z.infer<typeof UpdateLeadNotesSchema>;
+
+/** Data of the `crm.lead-import.v1` events (types `completed` and `failed`). */
+export interface LeadImportEventData {
+  uploadId: number;
+  fileName: string;
+  groupId: number | null;
+  totalRows: number;
+  imported: number;
+  duplicates: number;
+  skippedDuplicates: number;
+  failedRows: number;
+  error?: string;
+}
+
+export const LEAD_IMPORT_TOPIC = 'crm.lead-import.v1';

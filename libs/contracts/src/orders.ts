@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './paging';
+
+/*
+ * Orders: order intake from the storefront, the orders list and receipts, and client services
+ * (order items submitted for delivery) with their assignments, transactions and files.
+ * One source of shapes and rules for the orders service and the console.
+ */
+
+// ── Paths ───────────────────────────────────────────────────────────────────────────────────────
+
+/** Paths the spec gives are kept exactly (ServiceSubmissions, ServiceTransaction); the rest are DESIGN section 4. */
+export const ORDERS_PATHS = {
+  orders: '/api/orders',
+  order: (id: string) => `/api/orders/${id}`,
+  ordersExport: '/api/orders/export.xlsx',
+  orderPayments: (id: string) => `/api/orders/${id}/payments`,
+  catalogueReadModel: '/api/orders/read-models/catalogue',
+  catalogueReadModelRebuild: '/api/orders/read-models/catalogue/rebuild',
+  clientServices: '/api/client-services',
+  clientService: (id: string) => `/api/client-services/${id}`,
+  submit: '/api/client-services/submit',
+  clientServiceFiles: (id: string) => `/api/client-services/${id}/files`,
+  clientServiceFile: (id: string, fileId: string) => `/api/client-services/${id}/files/${fileId}`,
+  transactions: (clientServiceId: string) => `/api/ServiceTransaction/${clientServiceId}`,
+  transaction: '/api/ServiceTransaction',
+  assignBranch: (id: string, branchId: number) => `/api/ServiceSubmissions/assignBranch/${id}/${branchId}`,
+  assignProvider: (id: string, providerId: string) => `/api/ServiceSubmissions/assignProvider/${id}/${providerId}`,
+  clearBranch: (id: string) => `/api/ServiceSubmissions/assignClearBranch/${id}`,
+  clearProvider: (id: string) => `/api/ServiceSubmissions/assignClearProvider/${id}`,
+} as const;
+
+/** The part of a UUID before the first hyphen: how the console shows order and client service ids. */
+export const shortId = (id: string): string => id.split('-')[0] ?? id;
+
+/** The invoice number of an order: the first dash-separated segment of its id. */
+export const invoiceNumber = shortId;
+
+// ── Money ───────────────────────────────────────────────────────────────────────────────────────
+
+/** A money amount with at most 2 decimals, as numeric(12,2) holds it. */
+const money = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .min(0, `${what} cannot be negative.`)
+    .max(9_999_999_999.99, `${what} is too large.`)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${what} may have at most 2 decimals.`);
+
+// ── Orders ──────────────────────────────────────────────────────────────────────────────────────
+
+/** `Pending` at intake; `Paid` is set by the payments consumer (payments.payment.v1). */
+export const ORDER_STATUSES = ['Pending', 'Paid'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+const text = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what} is too long (${max} characters at most).`);
+
+export const ORDER_LIMITS = { maxItems: 100, maxQuantity: 1000 } as const;
+
+/** One line of an order as the storefront sends it: which catalogue service and how many. The price comes from the catalogue. */
+export const OrderItemInputSchema = z.object({
+  itemId: z
+    .number({ error: 'Item is required.' })
+    .int('Item must be a catalogue service id.')
+    .positive('Item must be a catalogue service id.')
+    .max(2147483647, 'Item must be a catalogue service id.'),
+  quantity: z
+    .number({ error: 'Quantity must be a number.' })
+    .int('Quantity must be a whole number.')
+    .min(1, 'Quantity must be at least 1.')
+    .max(ORDER_LIMITS.maxQuantity, `Quantity is at most ${ORDER_LIMITS.maxQuantity}.`)
+    .default(1),
+  /** What the client answered on the storefront for this service (copied to the client service). */
+  jsonData: z
+    .record(z.string(), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]))
+    .refine((value) => Object.keys(value).length <= 50, 'At most 50 details.')
+    .default({}),
+});
+export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
+
+/** POST /api/orders: what the storefront sends. Tax and shipping are resolved through geography. */
+export const CreateOrderSchema = z.object({
+  /** A client-made id makes retries safe: the same id answers the order already taken. */
+  id: z.uuid('Id must be a UUID.').optional(),
+  name: text('Name', 200),
+  contactInfo: text('Contact info', 200),
+  email: z.email('Enter a valid email address.').max(254).nullable().default(null),
+  address: text('Address', 300),
+  zipCode: text('Zip code', 20),
+  city: text('City', 100),
+  county: z.string().trim().max(100, 'County is too long (100 characters at most).').default(''),
+  state: text('State', 100),
+  country: text('Country', 100),
+  /** The client account that placed the order, when signed in on the storefront. */
+  userId: z.uuid('User id must be a UUID.').nullable().default(null),
+  /** An amount taken off the items' subtotal (before tax). */
+  discount: money('Discount').default(0),
+  items: z
+    .array(OrderItemInputSchema, { error: 'Items are required.' })
+    .min(1, 'An order needs at least one item.')
+    .max(ORDER_LIMITS.maxItems, `An order has at most ${ORDER_LIMITS.maxItems} items.`)
+    .superRefine((items, context) => {
+      const seen = new Set<number>();
+      items.forEach((item, index) => {
+        if (seen.has(item.itemId)) {
+          context.addIssue({ code: 'custom', path: [index, 'itemId'], message: 'The same service is listed twice; raise its quantity instead.' });
+        }
+        seen.add(item.itemId);
+      });
+    }),
+});
+export type CreateOrderInput = z.input<typeof CreateOrderSchema>;
+export type CreateOrderValues = z.output<typeof CreateOrderSchema>;
+
+/** GET /api/orders and GET /api/orders/export.xlsx. */
+export const OrderListQuerySchema = PageQuerySchema.extend({ status: OrderStatusSchema.optional() });
+export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
+export const OrderExportQuerySchema = OrderListQuerySchema.omit({ page: true, pageSize: true });
+
+/** A row of the orders list. */
+export interface OrderSummary {
+  id: string;
+  createdDate: string;
+  amount: number;
+  name: string;
+  contactInfo: string;
+  state: string;
+  county: string;
+  city: string;
+  zipCode: string;
+  status: OrderStatus;
+}
+
+export interface OrderItem {
+  /** The catalogue service id. */
+  itemId: number;
+  itemName: string;
+  /** The service's delivery type when ordered (Online, Physical, None). */
+  itemType: string;
+  /** Unit price from the catalogue when ordered. */
+  amount: number;
+  quantity: number;
+  total: number;
+  /** The client service made from this item, once submitted. */
+  clientServiceId: string | null;
+}
+
+/** GET /api/orders/{id}: everything the receipt shows. */
+export interface OrderDetail {
+  id: string;
+  invoiceNumber: string;
+  name: string;
+  contactInfo: string;
+  email: string | null;
+  address: string;
+  zipCode: string;
+  city: string;
+  county: string;
+  state: string;
+  country: string;
+  userId: string | null;
+  items: OrderItem[];
+  subtotal: number;
+  discount: number;
+  /** Percent, as geography answered it. */
+  taxRate: number;
+  tax: number;
+  shippingFee: number;
+  /** The order total: subtotal − discount + tax + shipping. */
+  amount: number;
+  status: OrderStatus;
+  createdDate: string;
+  paidAt: string | null;
+}
+
+// ── Client services ─────────────────────────────────────────────────────────────────────────────
+
+export const CLIENT_SERVICE_STATUSES = ['Created', 'Verified', 'Filled', 'Completed', 'Cancelled'] as const;
+export const ClientServiceStatusSchema = z.enum(CLIENT_SERVICE_STATUSES, {
+  error: `Status must be one of ${CLIENT_SERVICE_STATUSES.join(', ')}.`,
+});
+export type ClientServiceStatus = z.infer<typeof ClientServiceStatusSchema>;
+
+/** The progress bar by status (spec section 4); Cancelled shows no bar. */
+export const CLIENT_SERVICE_PROGRESS: Record<ClientServiceStatus, number | null> = {
+  Created: 25,
+  Verified: 50,
+  Filled: 75,
+  Completed: 100,
+  Cancelled: null,
+};
+
+/** POST /api/client-services/submit. */
+export const SubmitOrderItemSchema = z.object({
+  orderId: z.uuid('Order id must be a UUID.'),
+  itemId: z.coerce
+    .number({ error: 'Item is required.' })
+    .int('Item must be a catalogue service id.')
+    .positive('Item must be a catalogue service id.')
+    .max(2147483647, 'Item must be a catalogue service id.'),
+});
+export type SubmitOrderItemInput = z.input<typeof SubmitOrderItemSchema>;
+
+/** The answer of submit, assign, clear and transaction calls: a refusal of a rule is `success: false`, not an HTTP error. */
+export interface CommandResult {
+  success: boolean;
+  message: string;
+  /** The notice title the console shows (submit answers one; the others use "Assign" or "insert"). */
+  title?: string;
+  /** The client service made or changed. */
+  clientServiceId?: string;
+}
+
+export interface ClientServiceSummary {
+  id: string;
+  orderId: string;
+  serviceId: number;
+  serviceName: string;
+  status: ClientServiceStatus;
+  createdDate: string;
+  branchId: number | null;
+  branchName: string | null;
+  providerId: string | null;
+  providerName: string | null;
+}
+
+export const CLIENT_SERVICE_FILE_KINDS = ['document', 'transaction'] as const;
+export type ClientServiceFileKind = (typeof CLIENT_SERVICE_FILE_KINDS)[number];
+
+/** Files a client service keeps: documents the client sent, and images of transactions. */
+export const CLIENT_SERVICE_FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export const CLIENT_SERVICE_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const TRANSACTION_MAX_FILES = 10;
+
+/** POST /api/client-services/{id}/files?name=&kind=&requiredFileId= with the file's bytes as the body. */
+export const UploadFileQuerySchema = z.object({
+  name: z.string().trim().min(1, 'File name is required.').max(200, 'File name is too long (200 characters at most).'),
+  kind: z.enum(CLIENT_SERVICE_FILE_KINDS).default('document'),
+  requiredFileId: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+export type UploadFileQuery = z.input<typeof UploadFileQuerySchema>;
+
+export interface ClientServiceFile {
+  id: string;
+  kind: ClientServiceFileKind;
+  name: string;
+  contentType: string;
+  size: number;
+  /** The required file this document answers, if any. */
+  requiredFileId: number | null;
+  /** GET it with the bearer token. */
+  url: string;
+  createdAt: string;
+}
+
+export interface RequiredFile {
+  id: number;
+  name: string;
+  /** Comma list of image, pdf, sheet, zip (empty: any). */
+  accept: string;
+  /** True when a document answering it was uploaded. */
+  uploaded: boolean;
+}
+
+/** POST /api/ServiceTransaction: the transaction body. */
+export const ServiceTransactionInputSchema = z.object({
+  clientServiceId: z.uuid('Client service id must be a UUID.'),
+  /** The catalogue service id; when sent it must match the client service's. */
+  serviceId: z.number().int().positive().optional(),
+  status: ClientServiceStatusSchema,
+  note: z.string().trim().max(2000, 'The note is too long (2000 characters at most).').default(''),
+  /** Ids of images uploaded first with kind=transaction. */
+  files: z
+    .array(z.uuid('A file id must be a UUID.'))
+    .max(TRANSACTION_MAX_FILES, `At most ${TRANSACTION_MAX_FILES} files.`)
+    .default([])
+    .refine((list) => new Set(list).size === list.length, 'The same file is listed twice.'),
+});
+export type ServiceTransactionInput = z.input<typeof ServiceTransactionInputSchema>;
+
+export interface ServiceTransaction {
+  id: string;
+  clientServiceId: string;
+  serviceId: number;
+  /** The status the transaction set (or kept, for a note). */
+  status: ClientServiceStatus;
+  previousStatus: ClientServiceStatus;
+  note: string;
+  files: ClientServiceFile[];
+  date: string;
+  actorId: string;
+  actorName: string;
+}
+
+/** GET /api/client-services/{id}: everything the detail modal shows. */
+export interface ClientServiceDetail extends ClientServiceSummary {
+  userId: string | null;
+  clientName: string;
+  clientPhone: string;
+  clientEmail: string | null;
+  deliveryType: string;
+  fulfillmentDate: string | null;
+  /** Seconds from creation to completion; null until Completed. */
+  fulfillmentDuration: number | null;
+  /** 25, 50, 75 or 100; null for Cancelled. */
+  progress: number | null;
+  jsonData: Record<string, unknown>;
+  requiredFiles: RequiredFile[];
+  files: ClientServiceFile[];
+  transactions: ServiceTransaction[];
+}
+
+// ── Catalogue read model ────────────────────────────────────────────────────────────────────────
+
+/** A row of the orders service's local copy of catalogue.service.v1. */
+export interface CatalogueServiceView {
+  id: number;
+  name: string;
+  deliveryType: string;
+  price: number;
+  active: boolean;
+  physical: boolean;
+  requiredFiles: { id: number; name: string; accept: string }[];
+  sourceUpdatedAt: string;
+}
+
+// ── Events on orders.client-service.v1 (key = client service id) and orders.order.v1 (key = order id) ─
+
+export const ORDERS_CLIENT_SERVICE_TOPIC = 'orders.client-service.v1';
+export const ORDERS_ORDER_TOPIC = 'orders.order.v1';
+
+export const CLIENT_SERVICE_EVENT_TYPES = [
+  'submitted',
+  'branch-assigned',
+  'provider-assigned',
+  'branch-cleared',
+  'provider-cleared',
+  'status-changed',
+] as const;
+export type ClientServiceEventType = (typeof CLIENT_SERVICE_EVENT_TYPES)[number];
+
+interface ClientServiceEventBase {
+  clientServiceId: string;
+  orderId: string;
+  /** The staff user (or provider) who did it; the system user for demo data. */
+  actorId: string;
+}
+
+export interface ClientServiceSubmittedData extends ClientServiceEventBase {
+  userId: string | null;
+  serviceId: number;
+  serviceName: string;
+  status: 'Created';
+  createdDate: string;
+}
+export interface BranchAssignedData extends ClientServiceEventBase {
+  branchId: number;
+  branchName: string | null;
+  previousBranchId: number | null;
+}
+export interface BranchClearedData extends ClientServiceEventBase {
+  previousBranchId: number;
+}
+export interface ProviderAssignedData extends ClientServiceEventBase {
+  providerId: string;
+  providerName: string | null;
+  previousProviderId: string | null;
+}
+export interface ProviderClearedData extends ClientServiceEventBase {
+  previousProviderId: string;
+}
+export interface StatusChangedData extends ClientServiceEventBase {
+  from: ClientServiceStatus;
+  to: ClientServiceStatus;
+  note: string;
+  transactionId: string;
+  date: string;
+}
+
+export interface ClientServiceEventDataByType {
+  submitted: ClientServiceSubmittedData;
+  'branch-assigned': BranchAssignedData;
+  'branch-cleared': BranchClearedData;
+  'provider-assigned': ProviderAssignedData;
+  'provider-cleared': ProviderClearedData;
+  'status-changed': StatusChangedData;
+}
+
+export const ORDER_EVENT_TYPES = ['created', 'paid'] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+export interface OrderCreatedData {
+  orderId: string;
+  userId: string | null;
+  amount: number;
+  discount: number;
+  tax: number;
+  shippingFee: number;
+  items: { itemId: number; itemName: string; quantity: number; total: number }[];
+  createdDate: string;
+}
+export interface OrderPaidData {
+  orderId: string;
+  paymentId: string;
+  paidAt: string;
+}

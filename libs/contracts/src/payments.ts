@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/*
+ * Payments: order payments recorded by the storefront, their payments.payment.v1 events, and card
+ * settlement reports read from Authorize.Net (settled batches and their transactions).
+ */
+
+// ── Paths ───────────────────────────────────────────────────────────────────────────────────────
+
+export const PAYMENTS_PATHS = {
+  payments: '/api/payments',
+  orderPayments: (orderId: string) => `/api/orders/${orderId}/payments`,
+  batches: '/api/payments/settlement/batches',
+  batchTransactions: (batchId: string) => `/api/payments/settlement/batches/${encodeURIComponent(batchId)}/transactions`,
+} as const;
+
+export const PAYMENTS_PAYMENT_TOPIC = 'payments.payment.v1';
+
+// ── Order payments ──────────────────────────────────────────────────────────────────────────────
+
+/** What a transaction did: Captured and Settled add to the paid amount, Refunded takes it back, the rest add nothing. */
+export const PAYMENT_TRANSACTION_STATUSES = ['Authorized', 'Captured', 'Settled', 'Declined', 'Voided', 'Refunded'] as const;
+export type PaymentTransactionStatus = (typeof PAYMENT_TRANSACTION_STATUSES)[number];
+
+/** Derived from the transactions: nothing paid, part paid, fully paid, or everything paid refunded. */
+export const PAYMENT_STATUSES = ['Pending', 'PartiallyPaid', 'Paid', 'Refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const money = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .positive(`${what} must be above 0.`)
+    .max(9_999_999_999.99, `${what} is too large.`)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${what} has at most 2 decimals.`);
+
+export const PaymentTransactionInputSchema = z.object({
+  status: z.enum(PAYMENT_TRANSACTION_STATUSES, { error: `Status must be one of ${PAYMENT_TRANSACTION_STATUSES.join(', ')}.` }),
+  amount: money('Amount'),
+  /** When it happened; now when absent. */
+  paidOn: z.iso.datetime({ offset: true, error: 'Paid on must be an ISO date-time.' }).optional(),
+  /** The provider's transaction id: a transaction with the same reference on the same payment is recorded once. */
+  reference: z.string().trim().min(1).max(60).optional(),
+});
+export type PaymentTransactionInput = z.infer<typeof PaymentTransactionInputSchema>;
+
+/**
+ * POST /api/payments: without paymentId it opens a payment of an order (amount due, merchant) with an
+ * optional first transaction; with paymentId it adds the transaction to that payment.
+ */
+export const RecordPaymentSchema = z
+  .object({
+    paymentId: z.uuid('Payment id must be a UUID.').optional(),
+    orderId: z.uuid('Order id must be a UUID.'),
+    amount: money('Amount').optional(),
+    merchant: z.string().trim().min(1, 'Merchant is required.').max(100, 'Merchant is at most 100 characters.').optional(),
+    transaction: PaymentTransactionInputSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.paymentId) {
+      if (value.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is required for a new payment.' });
+      if (value.merchant === undefined) ctx.addIssue({ code: 'custom', path: ['merchant'], message: 'Merchant is required for a new payment.' });
+    } else if (!value.transaction) {
+      ctx.addIssue({ code: 'custom', path: ['transaction'], message: 'A transaction is required to add to a payment.' });
+    }
+  });
+export type RecordPayment = z.infer<typeof RecordPaymentSchema>;
+
+export interface PaymentTransaction {
+  id: string;
+  status: PaymentTransactionStatus;
+  amount: number;
+  paidOn: string;
+  reference: string | null;
+}
+
+/** Spec section 3, "Order payment": paid, amount, merchant, status, transactions (status, amount, paidOn). */
+export interface OrderPayment {
+  id: string;
+  orderId: string;
+  /** The invoice number: the first dash-separated segment of the order id. */
+  invoiceNumber: string;
+  paid: boolean;
+  amount: number;
+  paidAmount: number;
+  merchant: string;
+  status: PaymentStatus;
+  createdAt: string;
+  transactions: PaymentTransaction[];
+}
+
+/** The data of a payments.payment.v1 event (types `created`, `transaction-added`); the key is the order id. */
+export interface PaymentEventData {
+  paymentId: string;
+  orderId: string;
+  invoiceNumber: string;
+  merchant: string;
+  /** This payment's amount due and what its transactions paid. */
+  amount: number;
+  paidAmount: number;
+  paid: boolean;
+  status: PaymentStatus;
+  /** What every payment of the order has paid so far: the order is paid when this covers its amount. */
+  orderPaidTotal: number;
+  /** The transaction this event adds, if any. */
+  transaction: PaymentTransaction | null;
+  /** When the payment became Paid (the latest counting transaction), else null. */
+  paidAt: string | null;
+}
+
+export const invoiceNumberOf = (orderId: string) => orderId.split('-')[0] ?? orderId;
+
+// ── Card settlement ─────────────────────────────────────────────────────────────────────────────
+
+export const MAX_SETTLEMENT_DAYS = 31;
+export const SETTLEMENT_RANGE_WARNING = { title: 'Date', message: 'Max period is 31 days.' } as const;
+
+const day = (what: string) => z.iso.date({ error: `${what} must be a date (YYYY-MM-DD).` });
+
+/** Whole days from `from` to `to` (dates as YYYY-MM-DD); the period covers this plus one calendar days. */
+export function settlementRangeDays(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export const SettlementRangeQuerySchema = z
+  .object({ from: day('From'), to: day('To') })
+  .superRefine((value, ctx) => {
+    const days = settlementRangeDays(value.from, value.to);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From.' });
+    else if (days + 1 > MAX_SETTLEMENT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: SETTLEMENT_RANGE_WARNING.message });
+  });
+export type SettlementRangeQuery = z.infer<typeof SettlementRangeQuerySchema>;
+
+export const BatchIdSchema = z.object({ batchId: z.string().regex(/^\d{1,20}$/, 'Batch id must be digits.') });
+
+export interface BatchStatistic {
+  accountType: string;
+  chargeAmount: number;
+  chargeCount: number;
+  refundAmount: number;
+  refundCount: number;
+  voidCount: number;
+  declineCount: number;
+  errorCount: number;
+}
+
+/** Spec section 3, "Settled batch". */
+export interface SettledBatch {
+  batchId: string;
+  settlementTimeUTC: string;
+  settlementTimeLocal: string;
+  settlementState: string;
+  paymentMethod: string;
+  statistics: BatchStatistic[];
+}
+
+/** How a settled transaction matches the order payments (reconciliation). */
+export type ReconciliationFlag = 'matched' | 'no-order' | 'amount-mismatch' | 'not-a-charge';
+
+/** Spec section 3, "Settled transaction", with its reconciliation against the order payments. */
+export interface SettledTransaction {
+  transId: string;
+  firstName: string;
+  lastName: string;
+  accountNumber: string;
+  accountType: string;
+  settleAmount: number;
+  submitTimeUTC: string;
+  transactionStatus: string;
+  invoiceNumber: string | null;
+  reconciliation: { flag: ReconciliationFlag; orderId: string | null; paidAmount: number | null };
+}
+
+export interface SettledTransactionList {
+  batchId: string;
+  total: number;
+  transactions: SettledTransaction[];
+}

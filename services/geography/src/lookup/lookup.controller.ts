@@ -1,0 +1,24 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { GeographyLookupQuerySchema } from '@backoffice/contracts';
+import { Public } from '@backoffice/platform';
+import { LookupService } from './lookup.service';
+
+class LookupQuery extends createZodDto(GeographyLookupQuerySchema) {}
+
+@ApiTags('geography')
+@Controller('api/geography')
+export class LookupController {
+  constructor(private readonly lookups: LookupService) {}
+
+  /**
+   * Tax rate and shipping fee for an address. Open without a token inside the network: other services
+   * (orders) call it on their own behalf; the gateway still limits outside callers to staff.
+   */
+  @Public()
+  @Get('lookup')
+  lookup(@Query() query: LookupQuery) {
+    return this.lookups.lookup(query);
+  }
+}
