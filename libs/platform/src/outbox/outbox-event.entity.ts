@@ -21,7 +21,7 @@ export class OutboxEvent {
   type!: string;
 
   /** The whole CloudEvents envelope, as it goes on the wire. */
-  @Property({ type: 'jsonb' })
+  @Property({ type: 'jsonb', nullable: true })
   payload!: Record<string, unknown> | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })

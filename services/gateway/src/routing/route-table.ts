@@ -55,6 +55,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/areas', service: 'geography', access: STAFF },
   { pattern: '/api/geography', service: 'geography', access: STAFF },
   // scheduling
+  { pattern: '/api/branches/countries/*/flag.svg', service: 'scheduling', access: 'public', methods: ['GET'] },
   { pattern: '/api/branches', service: 'scheduling', access: STAFF },
 ];
 

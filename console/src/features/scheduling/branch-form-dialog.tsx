@@ -1,0 +1,423 @@
+import { Suspense, lazy, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  Spinner,
+  Switch,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular, LocationRegular } from '@fluentui/react-icons';
+import {
+  BRANCH_TYPES,
+  BranchInputSchema,
+  callingCode,
+  type Branch,
+  type BranchCountry,
+  type BranchInput,
+  type GeoPoint,
+} from '@backoffice/contracts';
+import { ApiError, errorMessage, fieldErrors } from '../../components/api';
+import { useConfirm, useNotify } from '../../components/feedback';
+import { schemaFieldErrors } from '../../components/forms';
+import { saveBranch } from './api';
+import { CountryFlag } from './country-flag';
+import { FilterCombobox, type FilterOption } from './filter-combobox';
+
+const BranchMap = lazy(() => import('./branch-map'));
+
+type FieldName = 'name' | 'phoneNumber' | 'address' | 'type' | 'countryCCN3' | 'timeZone' | 'lat' | 'lng';
+
+interface FormValues {
+  name: string;
+  phoneNumber: string;
+  address: string;
+  type: string;
+  countryCCN3: string;
+  active: boolean;
+  lat: string;
+  lng: string;
+  timeZone: string;
+}
+
+const EMPTY: FormValues = {
+  name: '',
+  phoneNumber: '',
+  address: '',
+  type: '',
+  countryCCN3: '',
+  active: true,
+  lat: '',
+  lng: '',
+  timeZone: '',
+};
+
+function valuesOf(branch: Branch | null): FormValues {
+  if (!branch) return EMPTY;
+  return {
+    name: branch.name,
+    phoneNumber: branch.phoneNumber,
+    address: branch.address,
+    type: branch.type,
+    countryCCN3: branch.countryCCN3,
+    active: branch.active,
+    lat: branch.location ? String(branch.location.lat) : '',
+    lng: branch.location ? String(branch.location.lng) : '',
+    timeZone: branch.timeZone,
+  };
+}
+
+const parseCoordinate = (value: string): number | undefined => {
+  const trimmed = value.trim().replace(',', '.');
+  return trimmed === '' || Number.isNaN(Number(trimmed)) ? undefined : Number(trimmed);
+};
+
+/** The body to send, and the form's own errors (the same rules as the server, from the shared schema). */
+function validate(values: FormValues): { input: BranchInput; errors: Partial<Record<FieldName, string>> } {
+  const lat = parseCoordinate(values.lat);
+  const lng = parseCoordinate(values.lng);
+  const placed = values.lat.trim() !== '' || values.lng.trim() !== '';
+  const input: BranchInput = {
+    name: values.name,
+    phoneNumber: values.phoneNumber,
+    address: values.address,
+    type: values.type as BranchInput['type'],
+    countryCCN3: values.countryCCN3,
+    active: values.active,
+    location: placed ? ({ lat, lng } as GeoPoint) : null,
+    ...(values.timeZone ? { timeZone: values.timeZone } : {}),
+  };
+  const errors: Partial<Record<FieldName, string>> = {};
+  const parsed = BranchInputSchema.safeParse(input);
+  if (!parsed.success) Object.assign(errors, toFormErrors(schemaFieldErrors(parsed.error)));
+  if (placed && lat === undefined) errors.lat = values.lat.trim() ? 'Latitude must be a number' : 'Latitude is required with a longitude';
+  if (placed && lng === undefined) errors.lng = values.lng.trim() ? 'Longitude must be a number' : 'Longitude is required with a latitude';
+  return { input, errors };
+}
+
+/** "location.lat" (server and schema paths) → the form's "lat" field. */
+function toFormErrors(byPath: Record<string, string>): Partial<Record<FieldName, string>> {
+  const result: Partial<Record<FieldName, string>> = {};
+  for (const [path, message] of Object.entries(byPath)) {
+    const field = (path === 'location.lat' ? 'lat' : path === 'location.lng' ? 'lng' : path === 'location' ? 'lat' : path) as FieldName;
+    result[field] ??= message;
+  }
+  return result;
+}
+
+let timeZoneOptions: FilterOption[] | undefined;
+function allTimeZones(): FilterOption[] {
+  timeZoneOptions ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')].map((zone) => ({
+    value: zone,
+    text: zone,
+    keywords: zone.replace(/_/g, ' '),
+  }));
+  return timeZoneOptions;
+}
+
+const useStyles = makeStyles({
+  surface: { width: '920px', maxWidth: 'calc(100vw - 32px)' },
+  form: { display: 'contents' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalXXL,
+    rowGap: tokens.spacingVerticalM,
+    alignItems: 'start',
+  },
+  column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: tokens.spacingHorizontalM },
+  mapHeader: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  mapHint: { color: tokens.colorNeutralForeground3 },
+  mapFallback: {
+    height: '300px',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  countryHint: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  switchLabel: { fontWeight: tokens.fontWeightSemibold, letterSpacing: '0.04em' },
+});
+
+export interface BranchFormDialogProps {
+  /** The branch to edit; null for a new one. */
+  branch: Branch | null;
+  countries: readonly BranchCountry[];
+  onClose(saved?: Branch): void;
+}
+
+/** The branch form in a dialog: add or edit, with its location picked on a map. */
+export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialogProps) {
+  const styles = useStyles();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const isNew = !branch;
+  const initial = useMemo(() => valuesOf(branch), [branch]);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  const { input, errors } = useMemo(() => validate(values), [values]);
+  const errorOf = (field: FieldName) => serverErrors[field] ?? (attempted || touched[field] ? errors[field] : undefined);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  const countryOptions = useMemo<FilterOption[]>(
+    () =>
+      countries.map((country) => ({
+        value: country.ccn3,
+        text: country.name.common,
+        keywords: `${country.name.official} ${country.cca2}`,
+        content: (
+          <>
+            <CountryFlag ccn3={country.ccn3} />
+            {country.name.common}
+          </>
+        ),
+      })),
+    [countries],
+  );
+  const country = countries.find((c) => c.ccn3 === values.countryCCN3);
+
+  const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const touch = (field: FieldName) => setTouched((current) => ({ ...current, [field]: true }));
+
+  const chooseCountry = (ccn3: string) => {
+    const chosen = countries.find((c) => c.ccn3 === ccn3);
+    setValues((current) => ({
+      ...current,
+      countryCCN3: ccn3,
+      // An empty phone starts with the country's calling code.
+      phoneNumber: current.phoneNumber.trim() === '' && chosen ? `${callingCode(chosen)} ` : current.phoneNumber,
+    }));
+    setServerErrors((current) => ({ ...current, countryCCN3: undefined }));
+    touch('countryCCN3');
+  };
+
+  const pick = (point: GeoPoint | null) => {
+    setValues((current) => ({ ...current, lat: point ? String(point.lat) : '', lng: point ? String(point.lng) : '' }));
+    setServerErrors((current) => ({ ...current, lat: undefined, lng: undefined }));
+  };
+
+  const cancel = async () => {
+    if (saving) return;
+    if (
+      (isNew || dirty) &&
+      !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Yes, discard', cancelLabel: 'Keep editing' }))
+    )
+      return;
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setAttempted(true);
+    if (Object.keys(errors).length) {
+      nameRef.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveBranch(branch?.id ?? null, input);
+      notify.success(`${saved.name} was ${isNew ? 'added' : 'saved'}.`, isNew ? 'Branch added' : 'Branch saved');
+      onClose(saved);
+    } catch (error) {
+      const byField = toFormErrors(fieldErrors(error));
+      setServerErrors(byField);
+      if (error instanceof ApiError && error.status === 409) setServerErrors({ name: errorMessage(error) });
+      else if (!Object.keys(byField).length) notify.error(errorMessage(error), 'Failed to save the branch');
+      setSaving(false);
+    }
+  };
+
+  const location: GeoPoint | null =
+    parseCoordinate(values.lat) !== undefined && parseCoordinate(values.lng) !== undefined && !errors.lat && !errors.lng
+      ? { lat: parseCoordinate(values.lat)!, lng: parseCoordinate(values.lng)! }
+      : null;
+
+  return (
+    <Dialog
+      open
+      modalType="modal"
+      onOpenChange={(_event, data) => {
+        if (!data.open) void cancel();
+      }}
+    >
+      <DialogSurface className={styles.surface} aria-label={isNew ? 'Add branch' : `Edit ${branch.name}`}>
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <DialogBody>
+            <DialogTitle
+              action={
+                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => void cancel()} disabled={saving} />
+              }
+            >
+              {isNew ? 'Add branch' : `Edit ${branch.name}`}
+            </DialogTitle>
+            <DialogContent>
+              <div className={styles.grid}>
+                <div className={styles.column}>
+                  <Field label="Name" required validationMessage={errorOf('name')}>
+                    <Input
+                      ref={nameRef}
+                      autoFocus
+                      value={values.name}
+                      maxLength={120}
+                      onChange={(_e, data) => change('name', data.value)}
+                      onBlur={() => touch('name')}
+                    />
+                  </Field>
+                  <Field label="Type" required validationMessage={errorOf('type')}>
+                    <Dropdown
+                      placeholder="Choose a type"
+                      value={values.type}
+                      selectedOptions={values.type ? [values.type] : []}
+                      onOptionSelect={(_e, data) => {
+                        change('type', data.optionValue ?? '');
+                        touch('type');
+                      }}
+                      onBlur={() => touch('type')}
+                    >
+                      {BRANCH_TYPES.map((type) => (
+                        <Option key={type} value={type}>
+                          {type}
+                        </Option>
+                      ))}
+                    </Dropdown>
+                  </Field>
+                  <Field
+                    label="Country"
+                    required
+                    validationMessage={errorOf('countryCCN3')}
+                    hint={
+                      country ? (
+                        <span className={styles.countryHint}>
+                          <CountryFlag ccn3={country.ccn3} name={country.name.common} />
+                          {country.name.official} · calling code {callingCode(country)}
+                        </span>
+                      ) : undefined
+                    }
+                  >
+                    <FilterCombobox
+                      placeholder="Type to find a country"
+                      options={countryOptions}
+                      value={values.countryCCN3}
+                      onChange={chooseCountry}
+                      onBlur={() => touch('countryCCN3')}
+                      data-testid="branch-country"
+                    />
+                  </Field>
+                  <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
+                    <Input
+                      type="tel"
+                      value={values.phoneNumber}
+                      maxLength={40}
+                      onChange={(_e, data) => change('phoneNumber', data.value)}
+                      onBlur={() => touch('phoneNumber')}
+                    />
+                  </Field>
+                  <Field label="Address" required validationMessage={errorOf('address')}>
+                    <Textarea
+                      rows={2}
+                      resize="vertical"
+                      value={values.address}
+                      maxLength={300}
+                      onChange={(_e, data) => change('address', data.value)}
+                      onBlur={() => touch('address')}
+                    />
+                  </Field>
+                  <Field label="Time zone" hint="Opening hours and slots are in this time zone." validationMessage={errorOf('timeZone')}>
+                    <FilterCombobox
+                      placeholder="The service's default time zone"
+                      options={allTimeZones()}
+                      value={values.timeZone}
+                      onChange={(zone) => change('timeZone', zone)}
+                      limit={80}
+                      clearable
+                      data-testid="branch-time-zone"
+                    />
+                  </Field>
+                  <Switch
+                    checked={values.active}
+                    onChange={(_e, data) => change('active', data.checked)}
+                    label={{ children: values.active ? 'ACTIVE' : 'INACTIVE', className: styles.switchLabel }}
+                    aria-label="Active"
+                  />
+                </div>
+
+                <div className={styles.column}>
+                  <div className={styles.mapHeader}>
+                    <Text weight="semibold">
+                      <LocationRegular aria-hidden="true" /> Location on the map
+                    </Text>
+                    <Button appearance="subtle" size="small" disabled={!values.lat && !values.lng} onClick={() => pick(null)}>
+                      Clear location
+                    </Button>
+                  </div>
+                  <Text size={200} className={styles.mapHint}>
+                    Click the map to place the branch, or type its coordinates.
+                  </Text>
+                  <Suspense
+                    fallback={
+                      <div className={styles.mapFallback}>
+                        <Spinner size="small" label="Loading the map…" />
+                      </div>
+                    }
+                  >
+                    <BranchMap label="Branch location picker" picked={location} onPick={pick} height="300px" />
+                  </Suspense>
+                  <div className={styles.pair}>
+                    <Field label="Latitude" validationMessage={errorOf('lat')}>
+                      <Input
+                        inputMode="decimal"
+                        value={values.lat}
+                        placeholder="e.g. 40.7484"
+                        onChange={(_e, data) => change('lat', data.value)}
+                        onBlur={() => touch('lat')}
+                      />
+                    </Field>
+                    <Field label="Longitude" validationMessage={errorOf('lng')}>
+                      <Input
+                        inputMode="decimal"
+                        value={values.lng}
+                        placeholder="e.g. -73.9857"
+                        onChange={(_e, data) => change('lng', data.value)}
+                        onBlur={() => touch('lng')}
+                      />
+                    </Field>
+                  </div>
+                </div>
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={() => void cancel()} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+                {saving ? 'Saving…' : 'Save'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

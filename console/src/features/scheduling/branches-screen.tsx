@@ -1,0 +1,221 @@
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  SearchBox,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, BuildingMultipleRegular, GridRegular, MapRegular } from '@fluentui/react-icons';
+import type { Branch, BranchCountry } from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { PageHeader } from '../../components/layout';
+import { deleteBranch, useBranchCountries, useBranches } from './api';
+import { BranchCard } from './branch-card';
+import { BranchFormDialog } from './branch-form-dialog';
+
+const BranchMap = lazy(() => import('./branch-map'));
+
+type View = 'cards' | 'map';
+
+const useStyles = makeStyles({
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalL,
+  },
+  search: { width: '320px', maxWidth: '100%' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
+  count: { color: tokens.colorNeutralForeground3 },
+  mapFallback: {
+    height: '560px',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  unplaced: { marginTop: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
+});
+
+function matches(branch: Branch, country: BranchCountry | undefined, term: string): boolean {
+  if (!term) return true;
+  return [branch.name, branch.address, branch.phoneNumber, branch.type, country?.name.common ?? '']
+    .join(' ')
+    .toLowerCase()
+    .includes(term.toLowerCase());
+}
+
+/** /admin/branches: one card per branch (or all of them on a map), with add, edit and delete. */
+export default function BranchesScreen() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const { data: branches, error, isLoading, mutate } = useBranches();
+  const { data: countries, error: countriesError } = useBranchCountries();
+  const [view, setView] = useState<View>('cards');
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<{ branch: Branch | null } | null>(null);
+
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error), 'Failed to load branches');
+  }, [error, notify]);
+  useEffect(() => {
+    if (countriesError) notify.error(errorMessage(countriesError), 'Failed to load countries');
+  }, [countriesError, notify]);
+
+  const countryByCode = useMemo(() => new Map((countries ?? []).map((c) => [c.ccn3, c])), [countries]);
+  const shown = useMemo(
+    () => (branches ?? []).filter((branch) => matches(branch, countryByCode.get(branch.countryCCN3), search.trim())),
+    [branches, countryByCode, search],
+  );
+
+  const remove = async (branch: Branch) => {
+    if (!(await confirm({ message: 'Are you sure to delete this branch?', title: `Delete ${branch.name}`, confirmLabel: 'Delete' })))
+      return;
+    try {
+      await deleteBranch(branch.id);
+      notify.success(`${branch.name} was deleted.`, 'Branch deleted');
+    } catch (failure) {
+      notify.error(errorMessage(failure), 'Failed to delete the branch');
+      void mutate();
+    }
+  };
+
+  const addButton = (
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ branch: null })} disabled={!countries}>
+      Add
+    </Button>
+  );
+
+  let content;
+  if (isLoading) {
+    content = <PageSpinner label="Loading branches…" />;
+  } else if (error && !branches) {
+    content = (
+      <MessageBar intent="error">
+        <MessageBarBody>
+          <MessageBarTitle>Failed to load branches</MessageBarTitle>
+          {errorMessage(error)}
+        </MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void mutate()}>Retry</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  } else if (!branches?.length) {
+    content = (
+      <EmptyState
+        icon={<BuildingMultipleRegular />}
+        text="No branches yet."
+        action={
+          <Button icon={<AddRegular />} onClick={() => setEditing({ branch: null })} disabled={!countries}>
+            Add the first branch
+          </Button>
+        }
+      />
+    );
+  } else {
+    const placed = shown.filter((branch) => branch.location);
+    content = (
+      <>
+        <div className={styles.toolbar}>
+          <TabList selectedValue={view} onTabSelect={(_e, data) => setView(data.value as View)} aria-label="Branch view">
+            <Tab value="cards" icon={<GridRegular />}>
+              Cards
+            </Tab>
+            <Tab value="map" icon={<MapRegular />}>
+              Map
+            </Tab>
+          </TabList>
+          <SearchBox
+            className={styles.search}
+            placeholder="Search by name, address, phone or country"
+            aria-label="Search branches"
+            value={search}
+            onChange={(_e, data) => setSearch(data.value)}
+          />
+        </div>
+        {shown.length === 0 ? (
+          <EmptyState text={`No branch matches “${search.trim()}”.`} />
+        ) : view === 'cards' ? (
+          <>
+            <Text as="p" size={200} className={styles.count} aria-live="polite">
+              {shown.length === branches.length ? `${branches.length} branches` : `${shown.length} of ${branches.length} branches`}
+            </Text>
+            <ul className={styles.grid} aria-label="Branches">
+              {shown.map((branch) => (
+                <li key={branch.id}>
+                  <BranchCard
+                    branch={branch}
+                    country={countryByCode.get(branch.countryCCN3)}
+                    onEdit={() => setEditing({ branch })}
+                    onDelete={() => void remove(branch)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <>
+            <Suspense
+              fallback={
+                <div className={styles.mapFallback}>
+                  <Spinner label="Loading the map…" />
+                </div>
+              }
+            >
+              <BranchMap
+                label="Map of all branches"
+                height="560px"
+                markers={placed.map((branch) => ({
+                  id: branch.id,
+                  position: branch.location!,
+                  title: branch.name,
+                  active: branch.active,
+                  lines: [`${branch.type} · ${branch.active ? 'ACTIVE' : 'INACTIVE'}`, branch.address, branch.phoneNumber],
+                }))}
+              />
+            </Suspense>
+            {placed.length < shown.length && (
+              <Text as="p" size={200} className={styles.unplaced}>
+                Not on the map (no location yet):{' '}
+                {shown
+                  .filter((branch) => !branch.location)
+                  .map((branch) => branch.name)
+                  .join(', ')}
+                .
+              </Text>
+            )}
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Branches" description="Offices where clients are served, and their appointment settings." actions={addButton} />
+      {content}
+      {editing && countries && <BranchFormDialog branch={editing.branch} countries={countries} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

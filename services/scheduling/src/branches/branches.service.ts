@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BranchInputSchema, type Branch as BranchDto, type FieldError } from '@backoffice/contracts';
+import { ConflictError, InvalidInputError, NotFoundError, OutboxService, SERVICE_CONFIG } from '@backoffice/platform';
+import type { z } from 'zod';
+import { CountryCatalog } from '../countries/country-catalog';
+import type { SchedulingConfig } from '../scheduling.config';
+import { Branch } from './branch.entity';
+import { toBranchDto } from './branch.view';
+
+export type BranchData = z.output<typeof BranchInputSchema>;
+
+/** Full-state events of branches (compacted): other services keep a read model of them. */
+export const BRANCH_TOPIC = 'scheduling.branch.v1';
+
+@Injectable()
+export class BranchesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxService,
+    private readonly countries: CountryCatalog,
+    @Inject(SERVICE_CONFIG) private readonly config: SchedulingConfig,
+  ) {}
+
+  async list(): Promise<BranchDto[]> {
+    const branches = await this.em.find(Branch, {}, { orderBy: { name: 'asc', id: 'asc' } });
+    return branches.map(toBranchDto);
+  }
+
+  async get(id: number): Promise<BranchDto> {
+    return toBranchDto(await this.load(id));
+  }
+
+  /** The branch or a 404. */
+  async load(id: number, em: EntityManager = this.em): Promise<Branch> {
+    const branch = await em.findOne(Branch, { id });
+    if (!branch) throw new NotFoundError('Branch', id);
+    return branch;
+  }
+
+  async create(input: BranchData): Promise<BranchDto> {
+    this.assertCountry(input.countryCCN3);
+    return this.em.transactional(async (em) => {
+      await this.assertUniqueName(em, input.name);
+      const branch = em.create(Branch, {
+        ...this.fields(input),
+        timeZone: input.timeZone ? canonicalTimeZone(input.timeZone) : this.config.DEFAULT_BRANCH_TIME_ZONE,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      await em.flush();
+      this.publish(em, 'created', branch);
+      return toBranchDto(branch);
+    });
+  }
+
+  async update(id: number, input: BranchData): Promise<BranchDto> {
+    this.assertCountry(input.countryCCN3);
+    return this.em.transactional(async (em) => {
+      const branch = await this.load(id, em);
+      await this.assertUniqueName(em, input.name, id);
+      em.assign(branch, {
+        ...this.fields(input),
+        ...(input.timeZone ? { timeZone: canonicalTimeZone(input.timeZone) } : {}),
+        updatedAt: new Date(),
+      });
+      this.publish(em, 'updated', branch);
+      return toBranchDto(branch);
+    });
+  }
+
+  /** Deletes the branch and, with it, its appointment settings. */
+  async remove(id: number): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const branch = await this.load(id, em);
+      em.remove(branch);
+      // A deletion marker rather than a tombstone: the platform's outbox row does not take a null payload yet.
+      this.outbox.add(em, { topic: BRANCH_TOPIC, type: 'deleted', subject: String(id), data: { id, deleted: true } });
+    });
+  }
+
+  private fields(input: BranchData) {
+    return {
+      name: input.name,
+      phoneNumber: input.phoneNumber,
+      address: input.address,
+      type: input.type,
+      countryCCN3: input.countryCCN3,
+      active: input.active,
+      latitude: input.location?.lat ?? null,
+      longitude: input.location?.lng ?? null,
+    };
+  }
+
+  private publish(em: EntityManager, type: 'created' | 'updated', branch: Branch) {
+    this.outbox.add(em, { topic: BRANCH_TOPIC, type, subject: String(branch.id), data: toBranchDto(branch) });
+  }
+
+  private assertCountry(ccn3: string) {
+    if (!this.countries.has(ccn3))
+      throw new InvalidInputError([{ path: 'countryCCN3', message: 'Unknown country' }] satisfies FieldError[]);
+  }
+
+  private async assertUniqueName(em: EntityManager, name: string, exceptId?: number) {
+    const rows = await em
+      .getConnection()
+      .execute<{ id: number }[]>('select id from branches where lower(name) = lower(?) and id <> ?', [name, exceptId ?? 0]);
+    if (rows.length) throw new ConflictError(`A branch named "${name}" already exists.`, 'duplicate_branch_name');
+  }
+}
+
+/** "europe/paris" → "Europe/Paris". */
+function canonicalTimeZone(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+}
