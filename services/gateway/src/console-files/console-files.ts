@@ -27,6 +27,11 @@ export async function registerConsoleFiles(fastify: FastifyInstance, directory: 
     if (request.url.startsWith('/api/') || request.url.startsWith('/health') || request.url === '/metrics') {
       return reply.callNotFound();
     }
+    const path = request.url.split('?')[0];
+    // Assets built after the gateway started (a rebuilt console) are served too.
+    if (path.startsWith('/assets/') && !path.includes('..') && existsSync(resolve(root, `.${path}`))) {
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(path.slice(1));
+    }
     return spa(request, reply as never);
   });
 }
