@@ -58,7 +58,8 @@ export const RecordPaymentSchema = z
   .superRefine((value, ctx) => {
     if (!value.paymentId) {
       if (value.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is required for a new payment.' });
-      if (value.merchant === undefined) ctx.addIssue({ code: 'custom', path: ['merchant'], message: 'Merchant is required for a new payment.' });
+      if (value.merchant === undefined)
+        ctx.addIssue({ code: 'custom', path: ['merchant'], message: 'Merchant is required for a new payment.' });
     } else if (!value.transaction) {
       ctx.addIssue({ code: 'custom', path: ['transaction'], message: 'A transaction is required to add to a payment.' });
     }
@@ -121,13 +122,11 @@ export function settlementRangeDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-export const SettlementRangeQuerySchema = z
-  .object({ from: day('From'), to: day('To') })
-  .superRefine((value, ctx) => {
-    const days = settlementRangeDays(value.from, value.to);
-    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From.' });
-    else if (days + 1 > MAX_SETTLEMENT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: SETTLEMENT_RANGE_WARNING.message });
-  });
+export const SettlementRangeQuerySchema = z.object({ from: day('From'), to: day('To') }).superRefine((value, ctx) => {
+  const days = settlementRangeDays(value.from, value.to);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From.' });
+  else if (days + 1 > MAX_SETTLEMENT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: SETTLEMENT_RANGE_WARNING.message });
+});
 export type SettlementRangeQuery = z.infer<typeof SettlementRangeQuerySchema>;
 
 export const BatchIdSchema = z.object({ batchId: z.string().regex(/^\d{1,20}$/, 'Batch id must be digits.') });

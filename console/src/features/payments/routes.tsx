@@ -5,6 +5,8 @@ import { NotBuiltYet } from '../../components/layout';
 import { requireRoles } from '../../components/routing';
 
 const ReportsScreen = lazy(() => import('./reports-screen'));
+const PaymentsScreen = lazy(() => import('./payments-screen'));
+const AuthNetScreen = lazy(() => import('./auth-net-screen'));
 
 const backOffice = requireRoles(ACCESS.backOffice);
 
@@ -14,8 +16,8 @@ export const paymentsRoutes: RouteObject[] = [
     path: 'payments',
     handle: backOffice,
     children: [
-      { index: true, element: <NotBuiltYet title="Payments" /> },
-      { path: 'auth-net', element: <NotBuiltYet title="Card settlement" /> },
+      { index: true, element: <PaymentsScreen /> },
+      { path: 'auth-net', element: <AuthNetScreen /> },
     ],
   },
   { path: 'reports', handle: backOffice, element: <ReportsScreen /> },

@@ -1,0 +1,411 @@
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { DatePicker } from '@fluentui/react-datepicker-compat';
+import { ArrowSyncRegular, CreditCardClockRegular, ReceiptRegular } from '@fluentui/react-icons';
+import {
+  MAX_SETTLEMENT_DAYS,
+  SETTLEMENT_RANGE_WARNING,
+  invoiceNumberOf,
+  type SettledBatch,
+  type SettledTransaction,
+} from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { useFormatMoney } from '../../components/config';
+import { EmptyState, useNotify } from '../../components/feedback';
+import { formatDate } from '../../components/format';
+import { PageHeader } from '../../components/layout';
+import { TextLink } from '../../components/navigation';
+import { useSettledBatches, useSettledTransactions } from './api';
+import { daysCovered, formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
+
+const useStyles = makeStyles({
+  filters: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalL,
+  },
+  picker: { width: '190px' },
+  pickerInput: { width: '100%', minWidth: 0 },
+  getButton: { marginTop: '26px' },
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(300px, 360px) minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    '@media (max-width: 1000px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  panel: { padding: 0, overflow: 'hidden' },
+  panelHead: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  scroll: { maxHeight: '560px', overflowY: 'auto' },
+  row: { cursor: 'pointer' },
+  selected: {
+    backgroundColor: tokens.colorBrandBackground2,
+    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
+  },
+  secondary: { color: tokens.colorNeutralForeground3 },
+  number: { textAlign: 'right', justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' },
+  statusOk: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+  statusBad: { color: tokens.colorPaletteRedForeground1 },
+  statusOther: { color: tokens.colorNeutralForeground2 },
+  summary: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  empty: { padding: tokens.spacingVerticalL },
+});
+
+const STATUS_LABEL: Record<string, string> = {
+  settledSuccessfully: 'settledSuccessfully',
+};
+
+function accountLabel(batch: SettledBatch): string {
+  const first = batch.statistics[0];
+  return first ? first.accountType : '';
+}
+
+/** /admin/payments/auth-net: settled batches of a period and the transactions of the selected one. */
+export default function AuthNetScreen() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const today = useMemo(() => startOfDay(new Date()), []);
+  const [from, setFrom] = useState<Date | null>(() => startOfMonth(today));
+  const [to, setTo] = useState<Date | null>(today);
+  const [range, setRange] = useState<{ from: string; to: string } | null>(() => ({
+    from: toIsoDay(startOfMonth(today)),
+    to: toIsoDay(today),
+  }));
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const batches = useSettledBatches(range);
+
+  useEffect(() => {
+    if (batches.error) notify.error(errorMessage(batches.error), 'Settled batches');
+  }, [batches.error, notify]);
+
+  const getBatches = () => {
+    if (!from || !to) {
+      setRangeError('Choose both dates.');
+      notify.warning('Choose both dates.', SETTLEMENT_RANGE_WARNING.title);
+      return;
+    }
+    if (daysCovered(from, to) < 1) {
+      setRangeError('To must not be before From.');
+      notify.warning('To must not be before From.', SETTLEMENT_RANGE_WARNING.title);
+      return;
+    }
+    if (daysCovered(from, to) > MAX_SETTLEMENT_DAYS) {
+      setRangeError(SETTLEMENT_RANGE_WARNING.message);
+      notify.warning(SETTLEMENT_RANGE_WARNING.message, SETTLEMENT_RANGE_WARNING.title);
+      return;
+    }
+    setRangeError(null);
+    setSelected(null);
+    const next = { from: toIsoDay(from), to: toIsoDay(to) };
+    if (range && next.from === range.from && next.to === range.to) void batches.mutate();
+    else setRange(next);
+  };
+
+  const loading = batches.isLoading || batches.isValidating;
+  const list = batches.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Card settlement"
+        description="Settled Authorize.Net batches and their transactions."
+        back={{ to: '/admin/payments', label: 'Back to payments' }}
+      />
+      <div className={styles.filters} role="search" aria-label="Settlement period">
+        <Field label="From" className={styles.picker}>
+          <DatePicker
+            className={styles.pickerInput}
+            value={from}
+            maxDate={today}
+            onSelectDate={(date) => {
+              setFrom(date ?? null);
+              setRangeError(null);
+            }}
+            allowTextInput
+            formatDate={formatPickerDate}
+            parseDateFromString={(text) => parsePickerDate(text)}
+            placeholder="MM/DD/YYYY"
+            showGoToToday
+          />
+        </Field>
+        <Field
+          label="To"
+          className={styles.picker}
+          validationMessage={rangeError ?? undefined}
+          validationState={rangeError ? 'warning' : 'none'}
+        >
+          <DatePicker
+            className={styles.pickerInput}
+            value={to}
+            maxDate={today}
+            onSelectDate={(date) => {
+              setTo(date ?? null);
+              setRangeError(null);
+            }}
+            allowTextInput
+            formatDate={formatPickerDate}
+            parseDateFromString={(text) => parsePickerDate(text)}
+            placeholder="MM/DD/YYYY"
+            showGoToToday
+          />
+        </Field>
+        <Button
+          className={styles.getButton}
+          appearance="primary"
+          icon={loading ? <Spinner size="tiny" /> : <ArrowSyncRegular />}
+          disabled={loading}
+          onClick={getBatches}
+        >
+          Get Batches
+        </Button>
+      </div>
+
+      {batches.error && (
+        <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
+          <MessageBarBody>
+            <MessageBarTitle>Settled batches could not be loaded</MessageBarTitle>
+            {errorMessage(batches.error)}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      <div className={styles.layout}>
+        <Card className={styles.panel}>
+          <div className={styles.panelHead}>
+            <Text weight="semibold">Batches</Text>
+            {range && (
+              <Text size={200} className={styles.secondary}>
+                {formatDate(`${range.from}T00:00:00`)} – {formatDate(`${range.to}T00:00:00`)}
+              </Text>
+            )}
+          </div>
+          {loading && !batches.data ? (
+            <div className={styles.empty}>
+              <Spinner size="small" label="Loading batches…" />
+            </div>
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={<CreditCardClockRegular />}
+              text={batches.error ? 'No batches to show.' : 'No settled batches in this period.'}
+            />
+          ) : (
+            <div className={styles.scroll}>
+              <Table size="small" aria-label="Settled batches">
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell>Settlement time</TableHeaderCell>
+                    <TableHeaderCell>Batch id</TableHeaderCell>
+                    <TableHeaderCell className={styles.number}>Charge amount</TableHeaderCell>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {list.map((batch) => (
+                    <BatchRow
+                      key={batch.batchId}
+                      batch={batch}
+                      selected={batch.batchId === selected}
+                      onSelect={() => setSelected(batch.batchId)}
+                    />
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </Card>
+        <Card className={styles.panel}>
+          {selected ? (
+            <Transactions batchId={selected} />
+          ) : (
+            <EmptyState
+              icon={<ReceiptRegular />}
+              text={list.length ? 'Select a batch to see its transactions.' : 'Transactions of a batch appear here.'}
+            />
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function BatchRow({ batch, selected, onSelect }: { batch: SettledBatch; selected: boolean; onSelect: () => void }) {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  const first = batch.statistics[0];
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect();
+    }
+  };
+  return (
+    <TableRow
+      className={mergeClasses(styles.row, selected && styles.selected)}
+      tabIndex={0}
+      aria-selected={selected}
+      onClick={onSelect}
+      onKeyDown={onKeyDown}
+      data-testid={`batch-${batch.batchId}`}
+    >
+      <TableCell>{formatDate(batch.settlementTimeLocal, 'date-time')}</TableCell>
+      <TableCell>{batch.batchId}</TableCell>
+      <TableCell className={styles.number}>
+        {first ? (
+          <span>
+            {money(first.chargeAmount)} <span className={styles.secondary}>{accountLabel(batch)}</span>
+          </span>
+        ) : (
+          '—'
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function statusClass(styles: ReturnType<typeof useStyles>, status: string) {
+  if (status === 'settledSuccessfully') return styles.statusOk;
+  if (status === 'declined' || status === 'settlementError' || status === 'generalError') return styles.statusBad;
+  return styles.statusOther;
+}
+
+function Transactions({ batchId }: { batchId: string }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const money = useFormatMoney();
+  const { data, error, isLoading } = useSettledTransactions(batchId);
+
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error), `Batch ${batchId}`);
+  }, [error, batchId, notify]);
+
+  const flagged = (data?.transactions ?? []).filter(
+    (t) => t.reconciliation.flag === 'no-order' || t.reconciliation.flag === 'amount-mismatch',
+  ).length;
+
+  return (
+    <>
+      <div className={styles.panelHead}>
+        <Text weight="semibold">Transactions of batch {batchId}</Text>
+        {data && (
+          <div className={styles.summary}>
+            <Badge appearance="tint" color="informative">
+              {data.total} transactions
+            </Badge>
+            {flagged > 0 ? (
+              <Badge appearance="tint" color="warning">
+                {flagged} to check
+              </Badge>
+            ) : (
+              <Badge appearance="tint" color="success">
+                All charges match
+              </Badge>
+            )}
+          </div>
+        )}
+      </div>
+      {isLoading ? (
+        <div className={styles.empty}>
+          <Spinner size="small" label="Loading transactions…" />
+        </div>
+      ) : error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            <MessageBarTitle>Transactions could not be loaded</MessageBarTitle>
+            {errorMessage(error)}
+          </MessageBarBody>
+        </MessageBar>
+      ) : !data || data.transactions.length === 0 ? (
+        <EmptyState icon={<ReceiptRegular />} text="No transactions in this batch." />
+      ) : (
+        <div className={styles.scroll}>
+          <Table size="small" aria-label={`Transactions of batch ${batchId}`} style={{ tableLayout: 'auto' }}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Id</TableHeaderCell>
+                <TableHeaderCell>Name</TableHeaderCell>
+                <TableHeaderCell>Account</TableHeaderCell>
+                <TableHeaderCell className={styles.number}>Amount</TableHeaderCell>
+                <TableHeaderCell>Time</TableHeaderCell>
+                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell>Order</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.transactions.map((t) => (
+                <TableRow key={t.transId}>
+                  <TableCell>{t.transId}</TableCell>
+                  <TableCell>{`${t.firstName} ${t.lastName}`.trim() || '—'}</TableCell>
+                  <TableCell>
+                    {t.accountType} <span className={styles.secondary}>{t.accountNumber}</span>
+                  </TableCell>
+                  <TableCell className={styles.number}>{money(t.settleAmount)}</TableCell>
+                  <TableCell>{formatDate(t.submitTimeUTC, 'date-time')}</TableCell>
+                  <TableCell>
+                    <span className={statusClass(styles, t.transactionStatus)} data-status={t.transactionStatus}>
+                      {STATUS_LABEL[t.transactionStatus] ?? t.transactionStatus}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <OrderCell transaction={t} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function OrderCell({ transaction }: { transaction: SettledTransaction }) {
+  const money = useFormatMoney();
+  const { flag, orderId, paidAmount } = transaction.reconciliation;
+  const link = orderId ? <TextLink to={`/admin/clients-orders/order/${orderId}`}>{invoiceNumberOf(orderId)}</TextLink> : null;
+  if (flag === 'no-order') {
+    return (
+      <Badge appearance="tint" color="warning" title={`No order has invoice number ${transaction.invoiceNumber ?? '(none)'}`}>
+        No order
+      </Badge>
+    );
+  }
+  if (flag === 'amount-mismatch') {
+    return (
+      <span style={{ display: 'inline-flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' }}>
+        {link}
+        <Badge appearance="tint" color="danger" title={`The order's payment is ${paidAmount === null ? 'unknown' : money(paidAmount)}`}>
+          Amount differs
+        </Badge>
+      </span>
+    );
+  }
+  return link ?? <span style={{ color: tokens.colorNeutralForeground3 }}>—</span>;
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { PlatformModule } from '@backoffice/platform';
+import { PAYMENTS_PAYMENT_TOPIC } from '@backoffice/contracts';
+import { paymentsConfigSchema } from './payments.config';
+import { Migration0001Payments } from './migrations/Migration0001Payments';
+import { OrderPaymentEntity } from './order-payments/order-payment.entity';
+import { PaymentTransactionEntity } from './order-payments/payment-transaction.entity';
+import { OrderPaymentsController } from './order-payments/order-payments.controller';
+import { OrderPaymentsService } from './order-payments/order-payments.service';
+import { SettledBatchCacheEntity } from './settlement/settled-batch-cache.entity';
+import { SettlementController } from './settlement/settlement.controller';
+import { SettlementService } from './settlement/settlement.service';
+import { AuthNetClient } from './settlement/authnet.client';
+
+@Module({
+  imports: [
+    PlatformModule.forService({
+      config: paymentsConfigSchema,
+      database: {
+        entities: [OrderPaymentEntity, PaymentTransactionEntity, SettledBatchCacheEntity],
+        migrations: [{ name: 'Migration0001Payments', class: Migration0001Payments }],
+      },
+      outbox: { topics: [{ name: PAYMENTS_PAYMENT_TOPIC }] },
+    }),
+  ],
+  controllers: [OrderPaymentsController, SettlementController],
+  providers: [OrderPaymentsService, SettlementService, AuthNetClient],
+})
+export class AppModule {}

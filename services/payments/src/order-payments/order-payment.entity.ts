@@ -1,0 +1,35 @@
+import { DecimalType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import type { PaymentStatus } from '@backoffice/contracts';
+
+@Entity({ tableName: 'order_payments' })
+export class OrderPaymentEntity {
+  @PrimaryKey({ type: 'uuid' })
+  id!: string;
+
+  @Property({ type: 'uuid' })
+  orderId!: string;
+
+  @Property({ type: 'text' })
+  invoiceNumber!: string;
+
+  @Property({ type: 'text' })
+  merchant!: string;
+
+  @Property({ type: new DecimalType('number'), columnType: 'numeric(12,2)' })
+  amount!: number;
+
+  @Property({ type: new DecimalType('number'), columnType: 'numeric(12,2)' })
+  paidAmount: number = 0;
+
+  @Property({ type: 'text' })
+  status: PaymentStatus = 'Pending';
+
+  @Property({ type: 'timestamptz', nullable: true })
+  paidAt: Date | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { RecordPaymentSchema } from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { OrderPaymentsService } from './order-payments.service';
+
+class RecordPaymentBody extends createZodDto(RecordPaymentSchema) {}
+class OrderIdParams extends createZodDto(z.object({ id: z.uuid('Order id must be a UUID.') })) {}
+
+@ApiTags('payments')
+@Roles('Manager')
+@Controller()
+export class OrderPaymentsController {
+  constructor(private readonly payments: OrderPaymentsService) {}
+
+  /** Records a payment or a payment transaction: 201 when it changed something, 200 for a repeat. */
+  @Post('api/payments')
+  async record(@Body() body: RecordPaymentBody, @Res({ passthrough: true }) reply: FastifyReply) {
+    const result = await this.payments.record(body);
+    reply.status(result.created ? 201 : 200);
+    return result.payment;
+  }
+
+  @Get('api/orders/:id/payments')
+  list(@Param() params: OrderIdParams) {
+    return this.payments.listForOrder(params.id);
+  }
+}

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, api, shot, signIn } from './fixtures';
+import { batchOfDay, dayNumber, transactionsOf } from '../../services/payments/src/simulator/simulator-data';
+
+// The stack's payments service talks to its Authorize.Net simulator (deterministic batches per day).
+const DAY = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A calendar date N days before today in the browser's (and this process's) local time, as MM/DD/YYYY. */
+function typed(daysAgo: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - daysAgo);
+  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
+}
+
+/** The theme's green foreground (rgb(14, 112, 14) in the light theme): green well above red and blue. */
+function isGreen(color: string): boolean {
+  const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
+  return g! > 80 && g! > 3 * r! && g! > 3 * b!;
+}
+
+async function pickRange(page: Page, fromDaysAgo: number, toDaysAgo: number) {
+  const from = page.getByRole('combobox', { name: 'From' });
+  await from.fill(typed(fromDaysAgo));
+  await from.press('Tab');
+  const to = page.getByRole('combobox', { name: 'To' });
+  await to.fill(typed(toDaysAgo));
+  await to.press('Tab');
+}
+
+test('pick a range, get batches, open one and see its transactions reconciled, settledSuccessfully in green', async ({ page, baseURL }) => {
+  // A settled charge of a batch a few days back gets an order payment with its amount: it shows as matched.
+  const today = dayNumber(Date.now());
+  let day = today - 3;
+  while (!batchOfDay(day)) day--;
+  const batch = batchOfDay(day)!;
+  const charge = transactionsOf(batch).find((t) => t.transactionStatus === 'settledSuccessfully')!;
+  const orderId = `${charge.invoiceNumber}-0000-4000-8000-${String(Date.now()).slice(-12)}`;
+  const token = await adminToken(baseURL!);
+  await api(baseURL!, token, '/api/payments', {
+    json: {
+      orderId,
+      amount: charge.settleAmount,
+      merchant: 'Authorize.Net',
+      transaction: { status: 'Settled', amount: charge.settleAmount, reference: charge.transId },
+    },
+  });
+
+  await signIn(page);
+  await page.goto('/admin/reports');
+  await page.getByTestId('report-payments').click();
+  await expect(page).toHaveURL(/\/admin\/payments$/);
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await shot(page, 'payments');
+  await page.getByRole('link', { name: 'Card payments' }).click();
+  await expect(page).toHaveURL(/\/admin\/payments\/auth-net$/);
+  await expect(page.getByRole('heading', { name: 'Card settlement' })).toBeVisible();
+
+  const daysAgo = Math.round((Date.now() - day * DAY) / DAY);
+  await pickRange(page, daysAgo + 6, Math.max(daysAgo - 1, 1));
+  const get = page.getByRole('button', { name: 'Get Batches' });
+  await get.click();
+  const row = page.getByTestId(`batch-${batch.batchId}`);
+  await expect(row).toBeVisible();
+  await expect(get).toBeEnabled();
+  await shot(page, 'auth-net-batches');
+
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const table = page.getByRole('table', { name: `Transactions of batch ${batch.batchId}` });
+  await expect(table).toBeVisible();
+  const expected = transactionsOf(batch);
+  await expect(table.getByRole('row')).toHaveCount(expected.length + 1);
+  for (const header of ['Id', 'Name', 'Account', 'Amount', 'Time', 'Status']) {
+    await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  }
+  const chargeRow = table.getByRole('row', { name: new RegExp(charge.transId) });
+  await expect(chargeRow.getByRole('link', { name: charge.invoiceNumber })).toHaveAttribute(
+    'href',
+    `/admin/clients-orders/order/${orderId}`,
+  );
+  const settled = chargeRow.locator('[data-status="settledSuccessfully"]');
+  await expect(settled).toHaveText('settledSuccessfully');
+  expect(isGreen(await settled.evaluate((el) => getComputedStyle(el).color))).toBe(true);
+  const refund = table.locator('[data-status="refundSettledSuccessfully"]').first();
+  expect(isGreen(await refund.evaluate((el) => getComputedStyle(el).color))).toBe(false);
+  await expect(page.getByText('No order').first()).toBeVisible();
+  await shot(page, 'auth-net-transactions');
+
+  // Keyboard: another batch is selected with Enter.
+  const rows = page.getByRole('table', { name: 'Settled batches' }).getByRole('row');
+  const other = rows.nth(1);
+  await other.focus();
+  await other.press('Enter');
+  await expect(other).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a 40-day range is refused with the warning "Max period is 31 days." titled "Date"', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/payments/auth-net');
+  await expect(page.getByRole('button', { name: 'Get Batches' })).toBeEnabled();
+  await pickRange(page, 40, 0);
+  await page.getByRole('button', { name: 'Get Batches' }).click();
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: 'Max period is 31 days.' })
+    .or(page.locator('.fui-Toast').filter({ hasText: 'Max period is 31 days.' }));
+  await expect(toast.first()).toBeVisible();
+  await expect(toast.first()).toContainText('Date');
+  await shot(page, 'auth-net-range-warning');
+});
