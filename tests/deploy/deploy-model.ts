@@ -41,10 +41,12 @@ export function deployProcesses(): DeployProcess[] {
       database: databaseName(service),
     });
     const manifest = JSON.parse(readFileSync(join(ROOT, 'services', service, 'package.json'), 'utf8')) as {
-      backoffice?: { processes?: Record<string, { script: string; port?: number }> };
+      backoffice?: { processes?: Record<string, { script: string; port?: number; deploy?: boolean }> };
     };
     const extra = { ...KNOWN_PROCESSES[service], ...manifest.backoffice?.processes };
-    for (const [name, spec] of Object.entries(extra)) {
+    for (const [name, spec] of Object.entries(extra) as [string, { script: string; port?: number; deploy?: boolean }][]) {
+      // Development-only processes (the Authorize.Net simulator) say "deploy": false and stay out of images.
+      if (spec.deploy === false) continue;
       if (!spec.port) throw new Error(`services/${service}/package.json: process ${name} needs a health port to be deployed`);
       list.push({
         name: `${service}-${name}`,
