@@ -101,7 +101,11 @@ export const WebArticleTagsSchema = z
     const tags = parseTags(value);
     if (tags.length > WEB_ARTICLE_MAX_TAGS) context.addIssue({ code: 'custom', message: `At most ${WEB_ARTICLE_MAX_TAGS} tags.` });
     const long = tags.find((tag) => tag.length > WEB_ARTICLE_TAG_MAX_LENGTH);
-    if (long) context.addIssue({ code: 'custom', message: `The tag "${long.slice(0, 20)}…" is too long (${WEB_ARTICLE_TAG_MAX_LENGTH} characters at most).` });
+    if (long)
+      context.addIssue({
+        code: 'custom',
+        message: `The tag "${long.slice(0, 20)}…" is too long (${WEB_ARTICLE_TAG_MAX_LENGTH} characters at most).`,
+      });
     return tags.join(',');
   });
 
@@ -143,7 +147,11 @@ export const WebArticleInputSchema = z
       .max(WEB_ARTICLE_MAX_IMAGES, `At most ${WEB_ARTICLE_MAX_IMAGES} images.`)
       .default([])
       .refine((list) => new Set(list).size === list.length, 'The same image is listed twice.'),
-    metaTitle: z.string({ error: 'Meta title must be text.' }).trim().max(200, 'Meta title is too long (200 characters at most).').default(''),
+    metaTitle: z
+      .string({ error: 'Meta title must be text.' })
+      .trim()
+      .max(200, 'Meta title is too long (200 characters at most).')
+      .default(''),
     metaDescription: z
       .string({ error: 'Meta description must be text.' })
       .trim()
@@ -155,7 +163,8 @@ export const WebArticleInputSchema = z
   .superRefine(
     (value, context) => {
       // The one field every page shows: "Name" on Team and Contacts, "Title" elsewhere.
-      if (!value.title) context.addIssue({ code: 'custom', path: ['title'], message: `${webPageLayout(value.page).titleLabel} is required.` });
+      if (!value.title)
+        context.addIssue({ code: 'custom', path: ['title'], message: `${webPageLayout(value.page).titleLabel} is required.` });
     },
     // Also when other fields are wrong, so a form shows every problem at once (the page must be known).
     { when: (payload) => !payload.issues.some((issue) => ['page', 'title'].includes(String(issue.path?.[0]))) },

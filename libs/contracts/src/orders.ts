@@ -108,7 +108,11 @@ export const CreateOrderSchema = z.object({
       const seen = new Set<number>();
       items.forEach((item, index) => {
         if (seen.has(item.itemId)) {
-          context.addIssue({ code: 'custom', path: [index, 'itemId'], message: 'The same service is listed twice; raise its quantity instead.' });
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'itemId'],
+            message: 'The same service is listed twice; raise its quantity instead.',
+          });
         }
         seen.add(item.itemId);
       });

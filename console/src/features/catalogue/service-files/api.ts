@@ -1,0 +1,29 @@
+import { mutate } from 'swr';
+import type { ServiceFile, ServiceFileInput } from '@backoffice/contracts';
+import { apiFetch, useApi } from '../../../components/api';
+
+export const SERVICE_FILES_PATH = '/api/service-files';
+
+/** Every required-file definition, by name. */
+export function useServiceFiles() {
+  return useApi<ServiceFile[]>(SERVICE_FILES_PATH);
+}
+
+/** A service's state carries its files' names: after a change, services reload too. */
+const refreshServices = () => mutate((key) => typeof key === 'string' && key.startsWith('/api/services'));
+
+/** Inserts a definition without an id, updates one with an id (spec section 7 calls). */
+export async function saveServiceFile(id: number | null, input: ServiceFileInput): Promise<ServiceFile> {
+  const saved = id
+    ? await apiFetch<ServiceFile>(`${SERVICE_FILES_PATH}/update`, { method: 'POST', json: { ...input, id } })
+    : await apiFetch<ServiceFile>(`${SERVICE_FILES_PATH}/insert`, { method: 'POST', json: input });
+  await Promise.all([mutate(SERVICE_FILES_PATH), id ? refreshServices() : undefined]);
+  return saved;
+}
+
+export async function deleteServiceFile(id: number): Promise<void> {
+  await apiFetch<void>(`${SERVICE_FILES_PATH}/delete?id=${id}`);
+  await mutate(SERVICE_FILES_PATH, (current: ServiceFile[] | undefined) => current?.filter((file) => file.id !== id), {
+    revalidate: true,
+  });
+}

@@ -1,0 +1,448 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  Switch,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import {
+  acceptTypes,
+  CATALOGUE_MAX_IMAGES,
+  DELIVERY_TIME_RATES,
+  DELIVERY_TYPES,
+  MULTI_SELECT_SHOWN,
+  SERVICE_FILE_TYPE_LABELS,
+  SHIPPING_TYPES,
+  ServiceInputSchema,
+  type DeliveryTimeRate,
+  type DeliveryType,
+  type Service,
+  type ServiceInput,
+  type ShippingType,
+} from '@backoffice/contracts';
+import { errorMessage, fieldErrors } from '../../../components/api';
+import { useConfirm, useNotify } from '../../../components/feedback';
+import { schemaFieldErrors } from '../../../components/forms';
+import { ImageUploadField } from '../inputs/image-upload-field';
+import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
+import { useServiceFiles } from '../service-files/api';
+import { saveService, useBranchChoices } from './api';
+
+type FieldName =
+  | 'name'
+  | 'price'
+  | 'priceBefore'
+  | 'deliveryTime'
+  | 'deliveryTimeRate'
+  | 'deliveryType'
+  | 'shippingType'
+  | 'description'
+  | 'description_Ar'
+  | 'images'
+  | 'branches'
+  | 'serviceFiles'
+  | 'categoryId';
+
+interface FormValues {
+  active: boolean;
+  name: string;
+  description: string;
+  description_Ar: string;
+  images: string[];
+  /** Numbers as typed; parsed on validation. */
+  deliveryTime: string;
+  deliveryTimeRate: DeliveryTimeRate;
+  deliveryType: DeliveryType;
+  shippingType: ShippingType;
+  priceBefore: string;
+  price: string;
+  physical: boolean;
+  electronical: boolean;
+  branches: string[];
+  serviceFiles: string[];
+}
+
+/** The spec's defaults: active, delivery time 0 with unit None, type None, prices 0, neither physical nor electronical. */
+function valuesOf(service: Service | null): FormValues {
+  return {
+    active: service?.active ?? true,
+    name: service?.name ?? '',
+    description: service?.description ?? '',
+    description_Ar: service?.description_Ar ?? '',
+    images: service?.images ?? [],
+    deliveryTime: String(service?.deliveryTime ?? 0),
+    deliveryTimeRate: service?.deliveryTimeRate ?? 'None',
+    deliveryType: service?.deliveryType ?? 'None',
+    shippingType: service?.shippingType ?? 'None',
+    priceBefore: String(service?.priceBefore ?? 0),
+    price: String(service?.price ?? 0),
+    physical: service?.physical ?? false,
+    electronical: service?.electronical ?? false,
+    branches: (service?.branches ?? []).map(String),
+    serviceFiles: (service?.serviceFiles ?? []).map((file) => String(file.id)),
+  };
+}
+
+/** A typed number; an empty box is `empty` (0 for optional amounts, undefined for the required price). */
+const toNumber = <E extends number | undefined>(text: string, empty: E): number | E =>
+  text.trim() === '' ? empty : Number(text.trim().replace(',', '.'));
+
+function toInput(values: FormValues, categoryId: number): ServiceInput {
+  return {
+    ...values,
+    categoryId,
+    deliveryTime: toNumber(values.deliveryTime, 0),
+    price: toNumber(values.price, undefined) as number,
+    priceBefore: toNumber(values.priceBefore, 0),
+    branches: values.branches.map(Number),
+    serviceFiles: values.serviceFiles.map(Number),
+  };
+}
+
+/** "serviceFiles.1" → serviceFiles. */
+function toFormErrors(byPath: Record<string, string>): Partial<Record<FieldName, string>> {
+  const result: Partial<Record<FieldName, string>> = {};
+  for (const [path, message] of Object.entries(byPath)) result[path.split('.')[0] as FieldName] ??= message;
+  return result;
+}
+
+const useStyles = makeStyles({
+  surface: { width: '1040px', maxWidth: 'calc(100vw - 32px)' },
+  form: { display: 'contents' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalXXL,
+    rowGap: tokens.spacingVerticalM,
+    alignItems: 'start',
+  },
+  column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+  },
+  dropdown: { minWidth: 'auto', width: '100%' },
+  checks: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalL },
+  place: { color: tokens.colorNeutralForeground3 },
+  arabic: { fontFamily: `'Segoe UI', Tahoma, 'Noto Naskh Arabic', 'Arial', sans-serif` },
+});
+
+export interface ServiceFormDialogProps {
+  /** The service to edit; null for a new one. */
+  service: Service | null;
+  /** The open category: where a new service goes. */
+  category: { id: number; name: string };
+  onClose(saved?: Service): void;
+}
+
+/** Add or edit a service with every field of the spec. */
+export function ServiceFormDialog({ service, category, onClose }: ServiceFormDialogProps) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const isNew = !service;
+  const initial = useMemo(() => valuesOf(service), [service]);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const branches = useBranchChoices();
+  const serviceFiles = useServiceFiles();
+
+  const categoryId = service?.categoryId ?? category.id;
+  const input = toInput(values, categoryId);
+  const parsed = ServiceInputSchema.safeParse(input);
+  const errors = parsed.success ? {} : toFormErrors(schemaFieldErrors(parsed.error));
+  const errorOf = (field: FieldName) => serverErrors[field] ?? (attempted || touched[field] ? errors[field] : undefined);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const touch = (field: FieldName) => setTouched((current) => ({ ...current, [field]: true }));
+
+  const branchOptions = useMemo<PickerOption[]>(() => {
+    const known = (branches.data ?? []).map((branch) => ({
+      value: String(branch.id),
+      text: branch.name,
+      secondary: `${branch.type}${branch.active ? '' : ' · inactive'}`,
+    }));
+    // Branches chosen earlier but not listed (scheduling down, or since deleted) still show.
+    const missing = values.branches.filter((id) => !known.some((option) => option.value === id));
+    return [...known, ...missing.map((id) => ({ value: id, text: `Branch #${id}` }))];
+  }, [branches.data, values.branches]);
+
+  const fileOptions = useMemo<PickerOption[]>(
+    () =>
+      (serviceFiles.data ?? []).map((file) => ({
+        value: String(file.id),
+        text: file.name,
+        secondary:
+          acceptTypes(file.accept)
+            .map((type) => SERVICE_FILE_TYPE_LABELS[type])
+            .join(', ') || 'Any type',
+      })),
+    [serviceFiles.data],
+  );
+
+  const cancel = async () => {
+    if (saving) return;
+    if (dirty && !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Yes, discard', cancelLabel: 'Keep editing' })))
+      return;
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || uploading) return;
+    setAttempted(true);
+    if (!parsed.success) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveService(service?.id ?? null, input);
+      notify.success(`${saved.name} was ${isNew ? 'added' : 'saved'}.`, isNew ? 'Service added' : 'Service saved');
+      onClose(saved);
+    } catch (error) {
+      const byField = toFormErrors(fieldErrors(error));
+      setServerErrors(byField);
+      if (!Object.keys(byField).length || byField.categoryId) {
+        notify.error(byField.categoryId ?? errorMessage(error), 'Failed to save the service');
+      }
+      setSaving(false);
+    }
+  };
+
+  const title = isNew ? 'Add service' : `Edit ${service.name}`;
+  const branchHint = branches.error
+    ? 'Branches cannot be listed right now; chosen ones are kept.'
+    : branches.isLoading
+      ? 'Loading branches…'
+      : branchOptions.length === 0
+        ? 'No branches yet: add them on the Branches screen.'
+        : 'Where the service is offered.';
+
+  return (
+    <Dialog
+      open
+      modalType="modal"
+      onOpenChange={(_event, data) => {
+        if (!data.open) void cancel();
+      }}
+    >
+      <DialogSurface className={styles.surface} aria-label={title}>
+        <form ref={formRef} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <DialogBody>
+            <DialogTitle
+              action={
+                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => void cancel()} disabled={saving} />
+              }
+            >
+              {title}
+            </DialogTitle>
+            <DialogContent>
+              <Text as="p" size={200} className={styles.place}>
+                In “{category.name}”.
+              </Text>
+              <div className={styles.grid}>
+                <div className={styles.column}>
+                  <Field label="Name" required validationMessage={errorOf('name')}>
+                    <Input
+                      autoFocus
+                      value={values.name}
+                      maxLength={200}
+                      onChange={(_e, data) => change('name', data.value)}
+                      onBlur={() => touch('name')}
+                    />
+                  </Field>
+                  <div className={styles.pair}>
+                    <Field label="Price" required validationMessage={errorOf('price')}>
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        step="0.01"
+                        value={values.price}
+                        onChange={(_e, data) => change('price', data.value)}
+                        onBlur={() => touch('price')}
+                      />
+                    </Field>
+                    <Field label="Price before" hint="The former price, shown struck through." validationMessage={errorOf('priceBefore')}>
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        step="0.01"
+                        value={values.priceBefore}
+                        onChange={(_e, data) => change('priceBefore', data.value)}
+                        onBlur={() => touch('priceBefore')}
+                      />
+                    </Field>
+                  </div>
+                  <div className={styles.pair}>
+                    <Field label="Delivery time" validationMessage={errorOf('deliveryTime')}>
+                      <Input
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        step="1"
+                        value={values.deliveryTime}
+                        onChange={(_e, data) => change('deliveryTime', data.value)}
+                        onBlur={() => touch('deliveryTime')}
+                      />
+                    </Field>
+                    <Field label="Duration" validationMessage={errorOf('deliveryTimeRate')}>
+                      <Dropdown
+                        className={styles.dropdown}
+                        value={values.deliveryTimeRate}
+                        selectedOptions={[values.deliveryTimeRate]}
+                        onOptionSelect={(_e, data) => {
+                          change('deliveryTimeRate', (data.optionValue ?? 'None') as DeliveryTimeRate);
+                          touch('deliveryTimeRate');
+                        }}
+                      >
+                        {DELIVERY_TIME_RATES.map((rate) => (
+                          <Option key={rate} value={rate}>
+                            {rate}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                  </div>
+                  <div className={styles.pair}>
+                    <Field label="Delivery type" validationMessage={errorOf('deliveryType')}>
+                      <Dropdown
+                        className={styles.dropdown}
+                        value={values.deliveryType}
+                        selectedOptions={[values.deliveryType]}
+                        onOptionSelect={(_e, data) => change('deliveryType', (data.optionValue ?? 'None') as DeliveryType)}
+                      >
+                        {DELIVERY_TYPES.map((type) => (
+                          <Option key={type} value={type}>
+                            {type}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                    <Field label="Shipping" validationMessage={errorOf('shippingType')}>
+                      <Dropdown
+                        className={styles.dropdown}
+                        value={values.shippingType}
+                        selectedOptions={[values.shippingType]}
+                        onOptionSelect={(_e, data) => change('shippingType', (data.optionValue ?? 'None') as ShippingType)}
+                      >
+                        {SHIPPING_TYPES.map((type) => (
+                          <Option key={type} value={type}>
+                            {type}
+                          </Option>
+                        ))}
+                      </Dropdown>
+                    </Field>
+                  </div>
+                  <div className={styles.checks}>
+                    <Checkbox
+                      checked={values.physical}
+                      onChange={(_e, data) => change('physical', data.checked === true)}
+                      label="Physical"
+                    />
+                    <Checkbox
+                      checked={values.electronical}
+                      onChange={(_e, data) => change('electronical', data.checked === true)}
+                      label="Electronical"
+                    />
+                    <Switch checked={values.active} onChange={(_e, data) => change('active', data.checked)} label="Active" />
+                  </div>
+                  <LimitedTagPicker
+                    label="Branches"
+                    options={branchOptions}
+                    selected={values.branches}
+                    onChange={(selected) => change('branches', selected)}
+                    shown={MULTI_SELECT_SHOWN.branches}
+                    placeholder="Choose branches"
+                    hint={branchHint}
+                    emptyText="No more branches"
+                    validationMessage={errorOf('branches')}
+                    data-testid="service-branches"
+                  />
+                  <LimitedTagPicker
+                    label="Required files"
+                    options={fileOptions}
+                    selected={values.serviceFiles}
+                    onChange={(selected) => change('serviceFiles', selected)}
+                    shown={MULTI_SELECT_SHOWN.serviceFiles}
+                    placeholder="Choose the documents a client must provide"
+                    hint={serviceFiles.error ? 'Service files cannot be listed right now.' : undefined}
+                    emptyText={fileOptions.length ? 'No more service files' : 'No service files yet: add them on the Service files screen.'}
+                    validationMessage={errorOf('serviceFiles')}
+                    data-testid="service-required-files"
+                  />
+                </div>
+                <div className={styles.column}>
+                  <Field label="Description" validationMessage={errorOf('description')}>
+                    <Textarea
+                      rows={6}
+                      resize="vertical"
+                      value={values.description}
+                      maxLength={8000}
+                      onChange={(_e, data) => change('description', data.value)}
+                    />
+                  </Field>
+                  <Field label="Arabic description" validationMessage={errorOf('description_Ar')}>
+                    <Textarea
+                      rows={6}
+                      resize="vertical"
+                      dir="rtl"
+                      lang="ar"
+                      className={styles.arabic}
+                      value={values.description_Ar}
+                      maxLength={8000}
+                      onChange={(_e, data) => change('description_Ar', data.value)}
+                    />
+                  </Field>
+                  <ImageUploadField
+                    label="Images"
+                    images={values.images}
+                    onChange={(images) => change('images', images)}
+                    max={CATALOGUE_MAX_IMAGES}
+                    validationMessage={errorOf('images')}
+                    onBusyChange={setUploading}
+                  />
+                </div>
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={() => void cancel()} disabled={saving}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={saving || uploading}>
+                {saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,298 @@
+import { Fragment, useEffect, useState } from 'react';
+import {
+  Breadcrumb,
+  BreadcrumbButton,
+  BreadcrumbDivider,
+  BreadcrumbItem,
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  MenuButton,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, BoxMultipleRegular, FolderAddRegular, FolderRegular } from '@fluentui/react-icons';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Category, Service } from '@backoffice/contracts';
+import { ApiError, errorMessage } from '../../../components/api';
+import { useFormatMoney } from '../../../components/config';
+import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { PageHeader, StatusPage } from '../../../components/layout';
+import { ButtonLink } from '../../../components/navigation';
+import { deleteCategory, deleteService, useCategories, useCategory, useServices } from './api';
+import { CategoryFormDialog } from './category-form-dialog';
+import { CategoryTable } from './category-table';
+import { ServiceCard } from './service-card';
+import { ServiceFormDialog } from './service-form-dialog';
+
+const useStyles = makeStyles({
+  breadcrumb: { marginTop: `calc(-1 * ${tokens.spacingVerticalM})`, marginBottom: tokens.spacingVerticalL },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalXXL },
+  sectionHeader: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS, margin: 0 },
+  count: { color: tokens.colorNeutralForeground3 },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
+  note: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    color: tokens.colorNeutralForeground3,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+  },
+  hint: {
+    display: 'block',
+    margin: 0,
+    color: tokens.colorNeutralForeground3,
+    padding: tokens.spacingVerticalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+  },
+});
+
+type Editing = { kind: 'category'; category: Category | null } | { kind: 'service'; service: Service | null } | null;
+
+const servicesPath = (categoryId: number | null) => (categoryId ? `/admin/services/${categoryId}` : '/admin/services');
+
+/** `/admin/services[/{categoryId}]`: walk the category tree; the open category's subcategories and services. */
+export default function ServicesScreen() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const money = useFormatMoney();
+  const params = useParams<{ categoryId?: string }>();
+  const categoryId = params.categoryId && /^\d+$/.test(params.categoryId) ? Number(params.categoryId) : null;
+  const badParam = params.categoryId !== undefined && categoryId === null;
+
+  const current = useCategory(categoryId);
+  const categories = useCategories(categoryId);
+  const services = useServices(categoryId);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const category = current.data;
+  const notFound = badParam || (current.error instanceof ApiError && current.error.status === 404);
+  const loadError = notFound ? undefined : (current.error ?? categories.error ?? services.error);
+
+  useEffect(() => {
+    if (loadError) notify.error(errorMessage(loadError), 'Failed to load the catalogue');
+  }, [loadError, notify]);
+
+  if (notFound) {
+    return (
+      <StatusPage
+        code="404"
+        title="Category not found"
+        message="This category does not exist any more. It may have been deleted."
+        actions={
+          <ButtonLink to="/admin/services" appearance="primary">
+            Back to Services
+          </ButtonLink>
+        }
+        testId="category-not-found"
+      />
+    );
+  }
+
+  const parentId = category?.parentId ?? null;
+  const parentName = category?.ancestors[category.ancestors.length - 1]?.name;
+  const title = categoryId ? (category?.name ?? 'Services') : 'Services';
+
+  const removeCategory = async (target: Category) => {
+    if (!(await confirm({ message: 'are you sure to delete this category?', confirmLabel: 'Delete' }))) return;
+    try {
+      await deleteCategory(target.id);
+      notify.success(`${target.name} was deleted.`, 'Category deleted');
+    } catch (error) {
+      notify.error(errorMessage(error), 'Failed to delete the category');
+    }
+  };
+
+  const removeService = async (target: Service) => {
+    if (!(await confirm({ message: 'are you sure to delete this service?', confirmLabel: 'Delete' }))) return;
+    try {
+      await deleteService(target);
+      notify.success(`${target.name} was deleted.`, 'Service deleted');
+    } catch (error) {
+      notify.error(errorMessage(error), 'Failed to delete the service');
+    }
+  };
+
+  const addMenu = (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <MenuButton appearance="primary" icon={<AddRegular />}>
+          Add
+        </MenuButton>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuItem icon={<FolderAddRegular />} onClick={() => setEditing({ kind: 'category', category: null })}>
+            Add Category
+          </MenuItem>
+          <MenuItem
+            icon={<BoxMultipleRegular />}
+            disabled={!categoryId || !category}
+            onClick={() => setEditing({ kind: 'service', service: null })}
+          >
+            Add Service
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+
+  const loading = (categoryId !== null && !category && !current.error) || (!categories.data && !categories.error);
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={categoryId ? category?.description : 'Categories of the catalogue. Open one to see its subcategories and services.'}
+        back={
+          categoryId ? { to: servicesPath(parentId), label: parentName ? `Back to ${parentName}` : 'Back to all categories' } : undefined
+        }
+        actions={addMenu}
+      />
+      {categoryId !== null && category && (
+        <Breadcrumb aria-label="Category path" className={styles.breadcrumb} size="small">
+          {[{ id: 0, name: 'Services' }, ...category.ancestors].map((crumb) => (
+            <Fragment key={crumb.id}>
+              <BreadcrumbItem>
+                <BreadcrumbButton onClick={() => navigate(servicesPath(crumb.id || null))}>{crumb.name}</BreadcrumbButton>
+              </BreadcrumbItem>
+              <BreadcrumbDivider />
+            </Fragment>
+          ))}
+          <BreadcrumbItem>
+            <BreadcrumbButton current>{category.name}</BreadcrumbButton>
+          </BreadcrumbItem>
+        </Breadcrumb>
+      )}
+
+      {loadError && (
+        <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
+          <MessageBarBody>
+            <MessageBarTitle>The catalogue could not be loaded</MessageBarTitle>
+            {errorMessage(loadError)}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button
+              onClick={() => {
+                void current.mutate();
+                void categories.mutate();
+                void services.mutate();
+              }}
+            >
+              Retry
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      {loading ? (
+        <PageSpinner />
+      ) : (
+        <>
+          <section className={styles.section} aria-labelledby="categories-heading">
+            <Text as="h2" size={500} weight="semibold" id="categories-heading" className={styles.sectionHeader}>
+              {categoryId ? 'Subcategories' : 'Categories'}
+              {categories.data && <span className={styles.count}>({categories.data.length})</span>}
+            </Text>
+            {categories.data?.length ? (
+              <CategoryTable
+                categories={categories.data}
+                onEdit={(target) => setEditing({ kind: 'category', category: target })}
+                onDelete={(target) => void removeCategory(target)}
+              />
+            ) : categories.data && categoryId ? (
+              // Inside a category the services matter more: a one-line note, not a big empty state.
+              <div className={styles.note}>
+                <Text>No subcategories here.</Text>
+                <Button appearance="subtle" icon={<FolderAddRegular />} onClick={() => setEditing({ kind: 'category', category: null })}>
+                  Add Category
+                </Button>
+              </div>
+            ) : categories.data ? (
+              <EmptyState
+                icon={<FolderRegular />}
+                text="No categories yet."
+                action={
+                  <Button icon={<FolderAddRegular />} onClick={() => setEditing({ kind: 'category', category: null })}>
+                    Add Category
+                  </Button>
+                }
+              />
+            ) : null}
+          </section>
+
+          {categoryId !== null ? (
+            <section className={styles.section} aria-labelledby="services-heading">
+              <Text as="h2" size={500} weight="semibold" id="services-heading" className={styles.sectionHeader}>
+                Services
+                {services.data && <span className={styles.count}>({services.data.length})</span>}
+              </Text>
+              {!services.data && !services.error ? (
+                <PageSpinner label="Loading services…" />
+              ) : services.data?.length ? (
+                <ul className={styles.grid} aria-label="Services">
+                  {services.data.map((service) => (
+                    <li key={service.id}>
+                      <ServiceCard
+                        service={service}
+                        money={money}
+                        onEdit={() => setEditing({ kind: 'service', service })}
+                        onDelete={() => void removeService(service)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : services.data ? (
+                <EmptyState
+                  icon={<BoxMultipleRegular />}
+                  text="No services in this category yet."
+                  action={
+                    <Button icon={<AddRegular />} onClick={() => setEditing({ kind: 'service', service: null })}>
+                      Add Service
+                    </Button>
+                  }
+                />
+              ) : null}
+            </section>
+          ) : (
+            <Text as="p" className={styles.hint}>
+              Services live inside categories: open a category to see its services and add new ones.
+            </Text>
+          )}
+        </>
+      )}
+
+      {editing?.kind === 'category' && (
+        <CategoryFormDialog
+          category={editing.category}
+          parent={category ? { id: category.id, name: category.name } : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'service' && category && (
+        <ServiceFormDialog service={editing.service} category={category} onClose={() => setEditing(null)} />
+      )}
+    </>
+  );
+}

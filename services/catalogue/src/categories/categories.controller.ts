@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { CategoryInputSchema, CategoryListQuerySchema, IntIdSchema } from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { CategoriesService } from './categories.service';
+
+class CategoryInputDto extends createZodDto(CategoryInputSchema) {}
+class CategoryListQuery extends createZodDto(CategoryListQuerySchema) {}
+class CategoryIdParams extends createZodDto(z.object({ id: IntIdSchema })) {}
+
+/** Nested service categories (DESIGN section 4). */
+@ApiTags('categories')
+@Roles('Manager')
+@Controller('api/categories')
+export class CategoriesController {
+  constructor(private readonly categories: CategoriesService) {}
+
+  @Get()
+  list(@Query() query: CategoryListQuery) {
+    return this.categories.list(query.parentId);
+  }
+
+  @Get(':id')
+  get(@Param() params: CategoryIdParams) {
+    return this.categories.get(params.id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  create(@Body() body: CategoryInputDto) {
+    return this.categories.create(body);
+  }
+
+  @Put(':id')
+  update(@Param() params: CategoryIdParams, @Body() body: CategoryInputDto) {
+    return this.categories.update(params.id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param() params: CategoryIdParams) {
+    await this.categories.remove(params.id);
+  }
+}

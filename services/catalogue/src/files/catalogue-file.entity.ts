@@ -1,0 +1,31 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+/** An uploaded catalogue image: the bytes live in the file store under its id, the facts here. */
+@Entity({ tableName: 'catalogue_files' })
+export class CatalogueFileRecord {
+  [OptionalProps]?: 'createdAt' | 'createdBy';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  /** Sniffed from the bytes, never taken from the client. */
+  @Property({ type: 'text' })
+  contentType!: 'image/gif' | 'image/jpeg' | 'image/png';
+
+  @Property({ type: 'integer' })
+  size!: number;
+
+  @Property({ type: 'text' })
+  originalName!: string;
+
+  /** Hex SHA-256 of the bytes; the ETag. */
+  @Property({ type: 'text' })
+  sha256!: string;
+
+  @Property({ type: 'text', nullable: true })
+  createdBy: string | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,52 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { CatalogueFileIdSchema } from '@backoffice/contracts';
+import { CurrentUser, type CurrentUserData, Public, Roles, SERVICE_CONFIG } from '@backoffice/platform';
+import type { CatalogueConfig } from '../catalogue.config';
+import { FilesService } from './files.service';
+import { readSingleFile } from './uploads';
+
+class FileIdParams extends createZodDto(CatalogueFileIdSchema) {}
+
+/** Catalogue images: uploaded by staff, served to anyone (they appear in <img> tags and on the storefront). */
+@ApiTags('catalogue files')
+@Controller('api/catalogue/files')
+export class FilesController {
+  constructor(
+    private readonly files: FilesService,
+    @Inject(SERVICE_CONFIG) private readonly config: CatalogueConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Roles('Manager')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  async upload(@Req() request: FastifyRequest, @CurrentUser() user: CurrentUserData) {
+    const { bytes, fileName } = await readSingleFile(request, this.config.FILE_MAX_BYTES);
+    return this.files.upload(bytes, fileName, user.id);
+  }
+
+  @Public()
+  @Get(':id')
+  async download(@Param() params: FileIdParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const { record, stream } = await this.files.open(params.id);
+    const etag = `"${record.sha256}"`;
+    void reply.headers({
+      // The bytes of an id never change.
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag,
+      'last-modified': record.createdAt.toUTCString(),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      stream.destroy();
+      return reply.status(304).send();
+    }
+    return reply.type(record.contentType).header('content-length', record.size).send(stream);
+  }
+}

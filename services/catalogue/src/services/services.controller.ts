@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { IntIdSchema, ServiceInputSchema, ServiceListQuerySchema } from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { ServicesService } from './services.service';
+
+class ServiceInputDto extends createZodDto(ServiceInputSchema) {}
+class ServiceListQuery extends createZodDto(ServiceListQuerySchema) {}
+class ServiceIdParams extends createZodDto(z.object({ id: IntIdSchema })) {}
+
+/** Services of the catalogue (DESIGN section 4); every change is published on catalogue.service.v1. */
+@ApiTags('services')
+@Roles('Manager')
+@Controller('api/services')
+export class ServicesController {
+  constructor(private readonly services: ServicesService) {}
+
+  @Get()
+  list(@Query() query: ServiceListQuery) {
+    return this.services.list(query.categoryId);
+  }
+
+  @Get(':id')
+  get(@Param() params: ServiceIdParams) {
+    return this.services.get(params.id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  create(@Body() body: ServiceInputDto) {
+    return this.services.create(body);
+  }
+
+  @Put(':id')
+  update(@Param() params: ServiceIdParams, @Body() body: ServiceInputDto) {
+    return this.services.update(params.id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param() params: ServiceIdParams) {
+    await this.services.remove(params.id);
+  }
+}

@@ -1,0 +1,34 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+
+/** A review of the business shown on the website. Table and index: Migration0101SiteReviews. */
+@Entity({ tableName: 'site_reviews' })
+export class SiteReviewEntity {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text' })
+  review!: string;
+
+  /** 1 to 5 stars. */
+  @Property({ type: 'smallint' })
+  rate: number = 5;
+
+  /** YYYY-MM-DD. */
+  @Property({ type: 'date' })
+  date!: string;
+
+  @Property({ type: 'text' })
+  link: string = '';
+
+  @Property({ type: 'text' })
+  source: string = '';
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { SiteReviewsController } from './site-reviews.controller';
+import { SiteReviewsSeed } from './site-reviews.seed';
+import { SiteReviewsService } from './site-reviews.service';
+
+/** Site reviews. Its entity and migration are listed in app.module's database options. */
+@Module({
+  controllers: [SiteReviewsController],
+  providers: [SiteReviewsService, SiteReviewsSeed],
+})
+export class SiteReviewsModule {}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { WebPagesController } from './web-pages.controller';
+import { WebPagesSeed } from './web-pages.seed';
+import { WebPagesService } from './web-pages.service';
+
+/** Website content: articles of the web pages. Its entity and migration are listed in app.module's database options. */
+@Module({
+  controllers: [WebPagesController],
+  providers: [WebPagesService, WebPagesSeed],
+})
+export class WebPagesModule {}
