@@ -21,6 +21,15 @@ export const identityConfigSchema = baseConfigSchema
       .transform((v) => v === 'true'),
     /** Failed logins allowed per account and address before a 15-minute block. */
     LOGIN_MAX_FAILURES_PER_USER_AND_IP: z.coerce.number().int().positive().default(5),
+    /** The two-factor setting's value until an Admin changes it: required for Admin and Manager. */
+    TWO_FACTOR_REQUIRED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Encrypts two-factor secrets at rest; without it, a key is derived from JWT_PRIVATE_KEY. */
+    TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
+    /** The issuer name authenticator apps show next to the account. */
+    TOTP_ISSUER: z.string().min(1).default('Back-office'),
   });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -10,16 +10,18 @@ import {
   Spinner,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { GridRegular } from '@fluentui/react-icons';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { LoginRequestSchema } from '@backoffice/contracts';
+import { LoginRequestSchema, type TwoFactorSetup } from '@backoffice/contracts';
 import { ApiError, errorMessage, fieldErrors } from '../../components/api';
 import { landingPath, useAuth } from '../../components/auth';
 import { PageSpinner } from '../../components/feedback';
 import { schemaFieldErrors } from '../../components/forms';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/layout';
+import { startTwoFactorSetup, TwoFactorStep, twoFactorStepOf } from './two-factor-step';
 
 const useStyles = makeStyles({
   page: {
@@ -34,6 +36,7 @@ const useStyles = makeStyles({
   card: {
     width: '100%',
     maxWidth: '400px',
+    boxSizing: 'border-box',
     padding: tokens.spacingHorizontalXXL,
     rowGap: tokens.spacingVerticalL,
     boxShadow: tokens.shadow16,
@@ -55,6 +58,7 @@ const useStyles = makeStyles({
   subtitle: { color: tokens.colorNeutralForeground3 },
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   submit: { marginTop: tokens.spacingVerticalS },
+  wideCard: { maxWidth: '560px' },
 });
 
 type LoginField = 'username' | 'password';
@@ -76,6 +80,8 @@ export default function LoginScreen() {
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** After a right password: the one-time code step, with a new secret when it must be set up first. */
+  const [secondStep, setSecondStep] = useState<{ setup?: TwoFactorSetup } | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   useDocumentTitle('Sign in');
@@ -105,6 +111,16 @@ export default function LoginScreen() {
       // On success the session becomes authenticated and this screen redirects (above).
       await login(parsed.data.username, parsed.data.password);
     } catch (error) {
+      const step = twoFactorStepOf(error);
+      if (step) {
+        try {
+          setSecondStep(step === 'setup' ? { setup: await startTwoFactorSetup(parsed.data.username, parsed.data.password) } : {});
+        } catch (setupError) {
+          setFailure(setupError);
+        }
+        setSubmitting(false);
+        return;
+      }
       const byField = fieldErrors(error);
       if (byField.username || byField.password) {
         setErrors({ username: byField.username, password: byField.password });
@@ -121,7 +137,7 @@ export default function LoginScreen() {
 
   return (
     <main className={styles.page}>
-      <Card className={styles.card} aria-labelledby="login-title">
+      <Card className={mergeClasses(styles.card, secondStep?.setup && styles.wideCard)} aria-labelledby="login-title">
         <div className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
             <GridRegular />
@@ -130,7 +146,7 @@ export default function LoginScreen() {
             <Text as="h1" id="login-title" size={600} weight="semibold" className={styles.title}>
               {PRODUCT_NAME}
             </Text>
-            <Text className={styles.subtitle}>Sign in with your staff account</Text>
+            <Text className={styles.subtitle}>{secondStep ? 'Two-factor sign-in' : 'Sign in with your staff account'}</Text>
           </div>
         </div>
 
@@ -148,38 +164,52 @@ export default function LoginScreen() {
           </MessageBar>
         )}
 
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <Field label="Username" validationMessage={errors.username}>
-            <Input
-              ref={usernameRef}
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={values.username}
-              onChange={(_event, data) => change('username', data.value)}
-            />
-          </Field>
-          <Field label="Password" validationMessage={errors.password}>
-            <Input
-              ref={passwordRef}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(_event, data) => change('password', data.value)}
-            />
-          </Field>
-          <Button
-            type="submit"
-            appearance="primary"
-            size="large"
-            className={styles.submit}
-            disabled={submitting}
-            icon={submitting ? <Spinner size="tiny" /> : undefined}
-          >
-            {submitting ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </form>
+        {secondStep && (
+          <TwoFactorStep
+            username={values.username}
+            password={values.password}
+            setup={secondStep.setup}
+            onBack={(error) => {
+              setSecondStep(null);
+              setValues((current) => ({ ...current, password: '' }));
+              if (error) setFailure(error);
+            }}
+          />
+        )}
+        {!secondStep && (
+          <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+            <Field label="Username" validationMessage={errors.username}>
+              <Input
+                ref={usernameRef}
+                name="username"
+                autoComplete="username"
+                autoFocus
+                value={values.username}
+                onChange={(_event, data) => change('username', data.value)}
+              />
+            </Field>
+            <Field label="Password" validationMessage={errors.password}>
+              <Input
+                ref={passwordRef}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={(_event, data) => change('password', data.value)}
+              />
+            </Field>
+            <Button
+              type="submit"
+              appearance="primary"
+              size="large"
+              className={styles.submit}
+              disabled={submitting}
+              icon={submitting ? <Spinner size="tiny" /> : undefined}
+            >
+              {submitting ? 'Signing in…' : 'Sign in'}
+            </Button>
+          </form>
+        )}
       </Card>
     </main>
   );

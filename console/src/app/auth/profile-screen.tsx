@@ -15,6 +15,7 @@ import { errorMessage, useApi } from '../../components/api';
 import { PageSpinner } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
+import { TwoFactorCard } from '../../features/identity/two-factor/two-factor-card';
 
 const useStyles = makeStyles({
   card: { maxWidth: '720px', padding: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalXL },
@@ -94,6 +95,7 @@ export default function ProfileScreen() {
           </dl>
         </Card>
       )}
+      {profile && <TwoFactorCard />}
     </>
   );
 }

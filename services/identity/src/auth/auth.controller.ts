@@ -8,6 +8,7 @@ import type { IdentityConfig } from '../identity.config';
 import { AuthService, type IssuedSession } from './auth.service';
 
 class LoginDto extends createZodDto(LoginRequestSchema) {}
+class TwoFactorSetupLoginDto extends createZodDto(LoginRequestSchema.pick({ username: true, password: true })) {}
 
 type CookieReply = FastifyReply & {
   setCookie(name: string, value: string, options: Record<string, unknown>): FastifyReply;
@@ -29,7 +30,12 @@ export class AuthController {
 
   private send(reply: CookieReply, session: IssuedSession) {
     reply.setCookie(REFRESH_COOKIE, session.refreshCookie, { ...this.cookieOptions(), maxAge: REFRESH_TOKEN_TTL_SECONDS });
-    return { accessToken: session.accessToken, expiresIn: session.expiresIn, user: session.user };
+    return {
+      accessToken: session.accessToken,
+      expiresIn: session.expiresIn,
+      user: session.user,
+      ...(session.recoveryCodes ? { recoveryCodes: session.recoveryCodes } : {}),
+    };
   }
 
   @Public()
@@ -37,6 +43,14 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: CookieReply) {
     return this.send(reply, await this.auth.login(body, request.ip));
+  }
+
+  /** A new authenticator secret for a user whose role requires two-factor sign-in and who has none yet. */
+  @Public()
+  @Post('login/two-factor-setup')
+  @HttpCode(200)
+  twoFactorSetup(@Body() body: TwoFactorSetupLoginDto, @Req() request: FastifyRequest) {
+    return this.auth.twoFactorSetupAtLogin(body, request.ip);
   }
 
   @Public()

@@ -3,12 +3,15 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS, type AuthUser, type LoginRequest, type Profile } from '@backoffice/contracts';
-import { NotFoundError, UnauthorizedError } from '@backoffice/platform';
+import { LOGIN_PROBLEM_CODES, type TwoFactorSetup } from '@backoffice/contracts';
+import { DomainError, NotFoundError, UnauthorizedError } from '@backoffice/platform';
 import { User } from '../users/user.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password.policy';
 import { hashSecret, sameHash, TokenIssuer } from './token-issuer';
+import { TwoFactorService } from '../two-factor/two-factor.service';
+import { IdentitySettingsService } from '../settings/identity-settings.service';
 
 export interface IssuedSession {
   accessToken: string;
@@ -16,6 +19,8 @@ export interface IssuedSession {
   user: AuthUser;
   /** `<id>.<secret>`: what goes into the httpOnly cookie. */
   refreshCookie: string;
+  /** Only when this sign-in switched two-factor sign-in on: shown to the user once. */
+  recoveryCodes?: string[];
 }
 
 const INVALID_CREDENTIALS = 'The username or password is incorrect.';
@@ -30,9 +35,12 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly throttle: LoginThrottle,
     private readonly tokens: TokenIssuer,
+    private readonly twoFactor: TwoFactorService,
+    private readonly settings: IdentitySettingsService,
   ) {}
 
-  async login(input: LoginRequest, ip: string): Promise<IssuedSession> {
+  /** The active user with these credentials; anything else is one same 401, counted by the throttle. */
+  private async verifiedUser(input: { username: string; password: string }, ip: string): Promise<User> {
     await this.throttle.assertAllowed(input.username, ip);
     const login = input.username.trim().toLowerCase();
     const user = await this.em.findOne(User, { $or: [{ email: login }, { username: login }] } as never);
@@ -42,8 +50,38 @@ export class AuthService {
       // The same answer for an unknown user, a wrong password and a deactivated account.
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
+    return user;
+  }
+
+  async login(input: LoginRequest, ip: string): Promise<IssuedSession> {
+    const user = await this.verifiedUser(input, ip);
+    const check = await this.twoFactor.checkAtLogin(user, input.otp || undefined);
+    switch (check.kind) {
+      case 'missing':
+        throw new DomainError(
+          LOGIN_PROBLEM_CODES.otpRequired,
+          'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+          401,
+        );
+      case 'invalid':
+        await this.throttle.recordFailure(input.username, ip);
+        throw new DomainError(LOGIN_PROBLEM_CODES.otpInvalid, 'The code is not correct. Enter the current code from your app.', 401);
+      case 'setup-required':
+        throw new DomainError(
+          LOGIN_PROBLEM_CODES.setupRequired,
+          'Your role requires two-factor sign-in. Set it up with an authenticator app to continue.',
+          401,
+        );
+    }
     await this.throttle.recordSuccess(input.username, ip);
-    return this.issue(user, randomUUID());
+    const session = await this.issue(user, randomUUID());
+    return check.recoveryCodes ? { ...session, recoveryCodes: check.recoveryCodes } : session;
+  }
+
+  /** Step one of a sign-in whose role requires two-factor sign-in that is not set up yet: a new secret. */
+  async twoFactorSetupAtLogin(input: { username: string; password: string }, ip: string): Promise<TwoFactorSetup> {
+    const user = await this.verifiedUser(input, ip);
+    return this.twoFactor.beginSetupAtLogin(user);
   }
 
   /** Rotates the refresh token; a token that was already rotated revokes its whole family. */
@@ -57,6 +95,10 @@ export class AuthService {
       if (token.expiresAt.getTime() < Date.now()) return { failure: 'expired' as const };
       const user = await em.findOne(User, { id: token.userId });
       if (!user?.active) return { failure: 'invalid' as const };
+      // The setting was switched on after this session started: sign in again, with the set-up.
+      if (!user.twoFactorEnabledAt && (await this.settings.twoFactorRequiredFor(user.roles))) {
+        return { failure: 'setup-required' as const };
+      }
       token.revokedAt = new Date();
       const session = await this.issue(user, token.familyId, em);
       token.replacedBy = session.refreshCookie.split('.')[0];
@@ -67,6 +109,13 @@ export class AuthService {
       // Committed on its own: the refusal below must not roll the revocation back.
       await this.revokeFamily(outcome.familyId);
       throw new UnauthorizedError('This session was already used; every session of it has been ended. Sign in again.');
+    }
+    if (outcome.failure === 'setup-required') {
+      throw new DomainError(
+        LOGIN_PROBLEM_CODES.setupRequired,
+        'Your role now requires two-factor sign-in; sign in again to set it up.',
+        401,
+      );
     }
     throw new UnauthorizedError(
       outcome.failure === 'expired' ? 'The session has expired; sign in again.' : 'No valid session; sign in again.',
@@ -91,7 +140,7 @@ export class AuthService {
   }
 
   private async issue(user: User, familyId: string, em: EntityManager = this.em): Promise<IssuedSession> {
-    const access = this.tokens.accessToken(user);
+    const access = await this.tokens.accessToken(user);
     const refresh = this.tokens.newRefreshSecret();
     const row = em.create(RefreshToken, {
       familyId,

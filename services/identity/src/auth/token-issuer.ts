@@ -5,19 +5,26 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@backoffice/co
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 import type { User } from '../users/user.entity';
+import { SessionRevoker } from '../sessions/session-revoker';
 
 /** Signs RS256 access tokens and makes opaque refresh secrets. */
 @Injectable()
 export class TokenIssuer {
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig) {}
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+    private readonly sessions: SessionRevoker,
+  ) {}
 
-  accessToken(user: User): { token: string; expiresIn: number } {
-    const claims: Omit<AccessTokenClaims, 'iat' | 'exp'> = {
+  async accessToken(user: User): Promise<{ token: string; expiresIn: number }> {
+    // Never before the user's revocation time, so a sign-in right after "end sessions" is not refused.
+    const iat = Math.max(Math.floor(Date.now() / 1000), await this.sessions.notBefore(user.id));
+    const claims: Omit<AccessTokenClaims, 'exp'> = {
       sub: user.id,
       name: user.name,
       email: user.email,
       roles: user.roles,
       typ: 'access',
+      iat,
     };
     const token = jwt.sign(claims, this.config.JWT_PRIVATE_KEY, {
       algorithm: 'RS256',

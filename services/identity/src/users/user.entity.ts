@@ -26,6 +26,24 @@ export class User {
   @Property({ type: 'boolean' })
   active: boolean = true;
 
+  @Property({ type: 'timestamptz', nullable: true })
+  deactivatedAt?: Date | null;
+
+  /** The authenticator secret (encrypted), once two-factor sign-in is on. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  twoFactorSecret?: string | null;
+
+  /** A secret offered for set-up (encrypted), until the first code confirms it. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  twoFactorPendingSecret?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  twoFactorEnabledAt?: Date | null;
+
+  /** The last accepted 30-second time step: a code is never accepted twice. */
+  @Property({ type: 'integer', nullable: true, hidden: true })
+  twoFactorLastStep?: number | null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 

@@ -1,0 +1,137 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { LOGIN_PROBLEM_CODES, type LoginResponse, type RecoveryCodes, type TwoFactorSetup } from '@backoffice/contracts';
+import { ApiError, apiFetch, sessionStore } from '../../components/api';
+import { AuthenticatorSetup } from '../../features/identity/two-factor/authenticator-setup';
+import { RecoveryCodesPanel } from '../../features/identity/two-factor/recovery-codes-panel';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  intro: { color: tokens.colorNeutralForeground2 },
+  actions: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalS },
+});
+
+/** The answer of POST /api/auth/login that switched two-factor sign-in on: it carries the recovery codes. */
+type LoginWithCodes = LoginResponse & Partial<RecoveryCodes>;
+
+/** Whether a failed sign-in needs the second step: a code, or setting two-factor sign-in up first. */
+export function twoFactorStepOf(error: unknown): 'otp' | 'setup' | null {
+  if (!(error instanceof ApiError) || error.status !== 401) return null;
+  if (error.code === LOGIN_PROBLEM_CODES.otpRequired) return 'otp';
+  if (error.code === LOGIN_PROBLEM_CODES.setupRequired) return 'setup';
+  return null;
+}
+
+/** Step one of a required set-up: a new secret, given the right username and password. */
+export function startTwoFactorSetup(username: string, password: string): Promise<TwoFactorSetup> {
+  return apiFetch<TwoFactorSetup>('/api/auth/login/two-factor-setup', { method: 'POST', json: { username, password } });
+}
+
+export interface TwoFactorStepProps {
+  username: string;
+  password: string;
+  /** Present when the user's role requires two-factor sign-in and it is not set up yet. */
+  setup?: TwoFactorSetup;
+  /** Back to the username and password (another account, or a failure that is not about the code). */
+  onBack(failure?: unknown): void;
+}
+
+/**
+ * The second step of signing in: the one-time code (or a recovery code). For a required set-up it first
+ * shows the new secret, and after the first code the recovery codes, before the session starts.
+ */
+export function TwoFactorStep({ username, password, setup, onBack }: TwoFactorStepProps) {
+  const styles = useStyles();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const [signedIn, setSignedIn] = useState<LoginWithCodes | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  if (signedIn?.recoveryCodes) {
+    return (
+      <RecoveryCodesPanel
+        codes={signedIn.recoveryCodes}
+        doneLabel="Continue"
+        onDone={() => sessionStore.start({ accessToken: signedIn.accessToken, expiresIn: signedIn.expiresIn, user: signedIn.user })}
+      />
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const otp = code.trim();
+    if (!otp) {
+      setCodeError('Enter the code from your authenticator app');
+      codeRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await apiFetch<LoginWithCodes>('/api/auth/login', { method: 'POST', json: { username, password, otp } });
+      if (response.recoveryCodes?.length) {
+        setSignedIn(response);
+      } else {
+        // The screen redirects once the session is authenticated.
+        sessionStore.start(response);
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.code === LOGIN_PROBLEM_CODES.otpInvalid) {
+        setCodeError(error.detail ?? 'The code is not correct.');
+        setCode('');
+        codeRef.current?.focus();
+      } else {
+        onBack(error);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="two-factor-step">
+      {setup ? (
+        <>
+          <Text className={styles.intro}>
+            Your role requires two-factor sign-in. Set it up now with an authenticator app on your phone.
+          </Text>
+          <AuthenticatorSetup setup={setup} compact />
+        </>
+      ) : (
+        <Text className={styles.intro}>Enter the code from your authenticator app to finish signing in as {username}.</Text>
+      )}
+      <Field
+        label="Verification code"
+        validationMessage={codeError}
+        hint={setup ? 'The 6-digit code the app shows now.' : 'The 6-digit code from your app, or one of your recovery codes.'}
+      >
+        <Input
+          ref={codeRef}
+          name="otp"
+          autoFocus
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(_event, data) => {
+            setCode(data.value);
+            setCodeError(undefined);
+          }}
+        />
+      </Field>
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={submitting}
+          icon={submitting ? <Spinner size="tiny" /> : undefined}
+        >
+          {submitting ? 'Verifying…' : setup ? 'Verify and sign in' : 'Verify'}
+        </Button>
+        <Button appearance="subtle" onClick={() => onBack()} disabled={submitting}>
+          Use another account
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { useSWRConfig } from 'swr';
+import type {
+  DistributeLeadsResult,
+  DuplicateMode,
+  Lead,
+  LeadChange,
+  LeadGroup,
+  LeadImportJob,
+  LeadTablePage,
+  LeadUpload,
+  Page,
+  StaffUser,
+  UpdateUserLeadsResult,
+  UserLeads,
+} from '@backoffice/contracts';
+import { ApiError, apiFetch, refreshSession, sessionStore, useApi } from '../../components/api';
+
+/** The crm API's paths, as the console calls them. */
+export const CRM_PATHS = {
+  uploads: '/api/leads/uploads',
+  upload: (id: number) => `/api/leads/uploads/${id}`,
+  extract: (id: number) => `/api/leads/uploads/${id}/extract`,
+  extractAll: '/api/leads/uploads/extract',
+  failedRows: (id: number) => `/api/leads/uploads/${id}/errors.xlsx`,
+  job: (jobId: string) => `/api/leads/jobs/${jobId}`,
+  groups: '/api/leads/groups',
+  groupLeads: (id: number) => `/api/leads/groups/${id}/leads`,
+  groupExport: (id: number) => `/api/leads/groups/${id}/export.xlsx`,
+  template: '/api/leads/template.xlsx',
+  assignable: '/api/leads/assignable',
+  unassignedIds: '/api/leads/assignable/unassigned-ids',
+  userLeads: (userId: string) => `/api/leads/users/${userId}`,
+  distribute: '/api/leads/distribute',
+  mine: '/api/leads/mine',
+  mineSummary: '/api/leads/mine/summary',
+  myLead: (id: number) => `/api/leads/mine/${id}`,
+  salesAgents: '/api/identity/users?role=Salesagent&active=true&pageSize=200',
+} as const;
+
+export interface TableQuery {
+  draw: number;
+  start: number;
+  length: number;
+  search: string;
+}
+
+function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+// ── Leads screen ───────────────────────────────────────────────────────────────────────────────
+
+export const useLeadUploads = () => useApi<LeadUpload[]>(CRM_PATHS.uploads);
+
+export const useLeadGroups = (page: number, pageSize: number) =>
+  useApi<Page<LeadGroup>>(withQuery(CRM_PATHS.groups, { page, pageSize }), { keepPreviousData: true });
+
+/** One server page of a group's leads (draw/start/length/search). */
+export const useLeadGroupPage = (groupId: number | null, query: TableQuery) =>
+  useApi<LeadTablePage<Lead>>(groupId ? withQuery(CRM_PATHS.groupLeads(groupId), { ...query }) : null, { keepPreviousData: true });
+
+/** Uploads one spreadsheet (multipart, field "file"). */
+export function uploadLeadFile(file: File, signal?: AbortSignal): Promise<LeadUpload> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiFetch<LeadUpload>(CRM_PATHS.uploads, { method: 'POST', body: form, signal });
+}
+
+export const extractUpload = (id: number, duplicates: DuplicateMode) =>
+  apiFetch<{ jobId: string }>(CRM_PATHS.extract(id), { method: 'POST', json: { duplicates } });
+
+export const fetchJob = (jobId: string) => apiFetch<LeadImportJob>(CRM_PATHS.job(jobId));
+
+export const clearUpload = (id: number) => apiFetch<void>(CRM_PATHS.upload(id), { method: 'DELETE' });
+export const clearAllUploads = () => apiFetch<{ removed: number; kept: number }>(CRM_PATHS.uploads, { method: 'DELETE' });
+
+/** Revalidates the pending files and the groups after an upload, a clear or an extraction. */
+export function useReloadLeads() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate((key) => typeof key === 'string' && (key === CRM_PATHS.uploads || key.startsWith(CRM_PATHS.groups)), undefined, {
+      revalidate: true,
+    });
+}
+
+// ── Downloads (the API needs the bearer token, so no plain links) ─────────────────────────────
+
+export async function fetchBlob(path: string): Promise<Blob> {
+  const send = () => {
+    const token = sessionStore.getAccessToken();
+    return fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  };
+  let response = await send();
+  if (response.status === 401 && (await refreshSession()) === 'refreshed') response = await send();
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as { title?: string; detail?: string } | null;
+    throw new ApiError({
+      type: 'about:blank',
+      title: problem?.title ?? 'Download failed',
+      status: response.status,
+      detail: problem?.detail ?? `The download failed (HTTP ${response.status}).`,
+    });
+  }
+  return response.blob();
+}
+
+export async function download(path: string, fileName: string): Promise<void> {
+  const blob = await fetchBlob(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// ── User-leads screen ──────────────────────────────────────────────────────────────────────────
+
+export const useSalesAgents = () => useApi<Page<StaffUser>>(CRM_PATHS.salesAgents);
+
+export const useAssignableLeads = (query: TableQuery, unassigned = false) =>
+  useApi<LeadTablePage<Lead>>(withQuery(CRM_PATHS.assignable, { ...query, unassigned: unassigned || undefined }), {
+    keepPreviousData: true,
+  });
+
+export const useUserLeads = (userId: string | null) => useApi<UserLeads>(userId ? CRM_PATHS.userLeads(userId) : null);
+
+export const fetchUnassignedIds = (limit: number) => apiFetch<number[]>(withQuery(CRM_PATHS.unassignedIds, { limit }));
+
+export const updateUserLeads = (userId: string, changes: LeadChange[]) =>
+  apiFetch<UpdateUserLeadsResult>(CRM_PATHS.userLeads(userId), { method: 'PUT', json: { changes } });
+
+export const distributeLeads = (userIds: string[], count: number) =>
+  apiFetch<DistributeLeadsResult>(CRM_PATHS.distribute, { method: 'POST', json: { userIds, count } });
+
+/** After assignments change: the table's sellers and every agent's lead list. */
+export function useReloadAssignments() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate((key) => typeof key === 'string' && (key.startsWith(CRM_PATHS.assignable) || key.startsWith('/api/leads/users/')), undefined, {
+      revalidate: true,
+    });
+}
+
+// ── Agent workspace ────────────────────────────────────────────────────────────────────────────
+
+export const useMyLeads = (query: TableQuery) =>
+  useApi<LeadTablePage<Lead>>(withQuery(CRM_PATHS.mine, { ...query }), { keepPreviousData: true });
+
+export const useMyLeadsSummary = () => useApi<{ total: number; withNotes: number; duplicates: number }>(CRM_PATHS.mineSummary);
+
+export const saveLeadNotes = (id: number, notes: string) => apiFetch<Lead>(CRM_PATHS.myLead(id), { method: 'PATCH', json: { notes } });

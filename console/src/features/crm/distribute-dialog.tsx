@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  SpinButton,
+  Text,
+  makeStyles,
+  shorthands,
+  tokens,
+} from '@fluentui/react-components';
+import type { StaffUser } from '@backoffice/contracts';
+import { errorMessage, fieldErrors } from '../../components/api';
+import { useNotify } from '../../components/feedback';
+import { distributeLeads, useAssignableLeads } from './api';
+
+const useStyles = makeStyles({
+  surface: { width: '520px', maxWidth: 'calc(100vw - 32px)' },
+  content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
+  agents: {
+    display: 'flex',
+    flexDirection: 'column',
+    maxHeight: '240px',
+    overflowY: 'auto',
+    padding: tokens.spacingVerticalXS,
+    ...shorthands.border(tokens.strokeWidthThin, 'solid', tokens.colorNeutralStroke2),
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+/** "Distribute": N unassigned leads (table order) spread evenly over the chosen agents. */
+export function DistributeDialog({ agents, onClose, onDone }: { agents: readonly StaffUser[]; onClose(): void; onDone(): void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [count, setCount] = useState<number | null>(10);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const { data: unassigned } = useAssignableLeads({ draw: 0, start: 0, length: 1, search: '' }, true);
+  const available = unassigned?.recordsFiltered;
+
+  useEffect(() => setErrors({}), [count, chosen]);
+
+  const submit = async () => {
+    const local: Record<string, string> = {};
+    if (!count || count < 1) local.count = 'Enter at least 1';
+    if (chosen.length === 0) local.userIds = 'Choose at least one sales agent';
+    if (Object.keys(local).length) return setErrors(local);
+    setSaving(true);
+    try {
+      const result = await distributeLeads(chosen, count!);
+      const shares = result.perAgent.map((agent) => `${agent.name} ${agent.added}`).join(', ');
+      if (result.distributed === 0) notify.warning('There are no unassigned leads with a phone left.', 'Distribute');
+      else notify.success(`Distributed ${result.distributed.toLocaleString()} leads: ${shares}.`, 'Distribute');
+      onDone();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      const byField: Record<string, string> = {};
+      for (const [path, message] of Object.entries(fields)) byField[path.startsWith('userIds') ? 'userIds' : path] = message;
+      setErrors(byField);
+      if (Object.keys(fields).length === 0) notify.error(errorMessage(error), 'Distribute failed');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>Distribute leads</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Text className={styles.hint}>
+              {available === undefined
+                ? 'Takes the next unassigned leads with a phone, in table order, and deals them out in turn.'
+                : `${available.toLocaleString()} unassigned leads with a phone. They are taken in table order and dealt out in turn.`}
+            </Text>
+            <Field label="Number of leads" required validationMessage={errors.count}>
+              <SpinButton
+                value={count}
+                min={1}
+                max={100000}
+                onChange={(_event, data) => setCount(data.value ?? (Number(data.displayValue) || null))}
+              />
+            </Field>
+            <Field label="Sales agents" required validationMessage={errors.userIds}>
+              <div className={styles.agents} role="group" aria-label="Sales agents">
+                {agents.map((agent) => (
+                  <Checkbox
+                    key={agent.id}
+                    label={`${agent.name} (${agent.email})`}
+                    checked={chosen.includes(agent.id)}
+                    onChange={(_event, data) =>
+                      setChosen((current) => (data.checked ? [...current, agent.id] : current.filter((id) => id !== agent.id)))
+                    }
+                  />
+                ))}
+              </div>
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button appearance="primary" disabled={saving} onClick={() => void submit()}>
+              {saving ? 'Distributing…' : 'Distribute'}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  Button,
+  Label,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, DeleteRegular, DocumentTableRegular, TableArrowUpRegular } from '@fluentui/react-icons';
+import type { DuplicateMode, LeadUpload } from '@backoffice/contracts';
+import { EmptyState } from '../../components/feedback';
+import { formatDate } from '../../components/format';
+import type { Extraction } from './use-extractions';
+
+const useStyles = makeStyles({
+  message: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
+  error: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
+  name: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  options: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+export interface PendingUploadsProps {
+  uploads: readonly LeadUpload[];
+  running: Record<number, Extraction>;
+  onExtract(upload: LeadUpload): void;
+  onClear(upload: LeadUpload): void;
+  onFailedRows(upload: LeadUpload): void;
+}
+
+/** The duplicate choice every extraction uses. */
+export function DuplicateChoice({ value, onChange }: { value: DuplicateMode; onChange(value: DuplicateMode): void }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.options}>
+      <Label id="duplicates-label" size="small">
+        Leads already known (same phone or email):
+      </Label>
+      <RadioGroup
+        layout="horizontal"
+        aria-labelledby="duplicates-label"
+        value={value}
+        onChange={(_event, data) => onChange(data.value as DuplicateMode)}
+      >
+        <Radio value="flag" label="Import and flag" />
+        <Radio value="skip" label="Skip" />
+      </RadioGroup>
+    </div>
+  );
+}
+
+/** Files uploaded and waiting to be extracted: name, date, message (red after a failure), Extract and clear. */
+export function PendingUploads({ uploads, running, onExtract, onClear, onFailedRows }: PendingUploadsProps) {
+  const styles = useStyles();
+  if (uploads.length === 0) {
+    return <EmptyState icon={<DocumentTableRegular />} text="No saved files. Upload an Excel sheet to import leads." />;
+  }
+  return (
+    <Table aria-label="Pending files" data-testid="pending-files">
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell style={{ width: '24%' }}>Name</TableHeaderCell>
+          <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
+          <TableHeaderCell>Message</TableHeaderCell>
+          <TableHeaderCell style={{ width: '190px' }} aria-label="Actions" />
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {uploads.map((upload) => {
+          const extraction = running[upload.id];
+          const busy = Boolean(extraction) || upload.status === 'extracting';
+          return (
+            <TableRow key={upload.id} data-testid="pending-file">
+              <TableCell>
+                <Text className={styles.name}>{upload.name}</Text>
+              </TableCell>
+              <TableCell>{formatDate(upload.date, 'date-time')}</TableCell>
+              <TableCell>
+                <div className={styles.message}>
+                  {busy ? (
+                    <>
+                      <Text size={200}>{extraction?.progress ? `Extracting… ${extraction.progress}%` : 'Extracting…'}</Text>
+                      <ProgressBar
+                        value={extraction?.progress ? extraction.progress / 100 : undefined}
+                        thickness="large"
+                        aria-label={`Extracting ${upload.name}`}
+                        data-testid="extract-progress"
+                      />
+                    </>
+                  ) : (
+                    <Text size={200} className={upload.error ? styles.error : styles.muted} data-testid="pending-message">
+                      {upload.message}
+                    </Text>
+                  )}
+                  {!busy && upload.error && upload.failedRows > 0 && (
+                    <Button size="small" appearance="transparent" icon={<ArrowDownloadRegular />} onClick={() => onFailedRows(upload)}>
+                      {`Download the ${upload.failedRows.toLocaleString()} failed rows`}
+                    </Button>
+                  )}
+                </div>
+              </TableCell>
+              <TableCell>
+                <div className={styles.actions}>
+                  <Button
+                    size="small"
+                    appearance="primary"
+                    icon={<TableArrowUpRegular />}
+                    disabled={busy}
+                    onClick={() => onExtract(upload)}
+                    aria-label={`Extract ${upload.name}`}
+                  >
+                    Extract
+                  </Button>
+                  <Tooltip content={`Clear ${upload.name}`} relationship="label">
+                    <Button size="small" appearance="subtle" icon={<DeleteRegular />} disabled={busy} onClick={() => onClear(upload)} />
+                  </Tooltip>
+                </div>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DuplicateMode, LeadUpload } from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { useNotify } from '../../components/feedback';
+import { extractUpload, fetchJob, useReloadLeads } from './api';
+
+export interface Extraction {
+  jobId: string;
+  progress: number;
+}
+
+const POLL_MS = 600;
+
+/**
+ * Extractions in progress, by upload id: starts them (202 {jobId}), follows each job until it
+ * settles, and tells the user how it went: "Success Extracting {file}" or "Extract Data Error".
+ * Uploads already being extracted when the screen opens (another tab, a reload) are followed too.
+ */
+export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
+  const notify = useNotify();
+  const reload = useReloadLeads();
+  const [running, setRunning] = useState<Record<number, Extraction>>({});
+  const followed = useRef(new Set<string>());
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const follow = useCallback(
+    async (upload: Pick<LeadUpload, 'id' | 'name'>, jobId: string) => {
+      if (followed.current.has(jobId)) return;
+      followed.current.add(jobId);
+      setRunning((current) => ({ ...current, [upload.id]: { jobId, progress: current[upload.id]?.progress ?? 0 } }));
+      let failures = 0;
+      while (alive.current) {
+        try {
+          const job = await fetchJob(jobId);
+          failures = 0;
+          if (job.state === 'completed') {
+            notify.success(`Success Extracting ${upload.name}`, 'leads | uploadData');
+            break;
+          }
+          if (job.state === 'failed' || job.state === 'unknown') {
+            notify.error(job.error ?? 'The extraction stopped; extract the file again.', 'Extract Data Error');
+            break;
+          }
+          if (alive.current) setRunning((current) => ({ ...current, [upload.id]: { jobId, progress: job.progress } }));
+        } catch (error) {
+          if (++failures >= 5) {
+            notify.error(errorMessage(error), 'Extract Data Error');
+            break;
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+      followed.current.delete(jobId);
+      if (!alive.current) return;
+      setRunning((current) => {
+        const next = { ...current };
+        delete next[upload.id];
+        return next;
+      });
+      await reload();
+    },
+    [notify, reload],
+  );
+
+  useEffect(() => {
+    for (const upload of uploads ?? []) {
+      if (upload.status === 'extracting' && upload.jobId) void follow(upload, upload.jobId);
+    }
+  }, [uploads, follow]);
+
+  const extract = useCallback(
+    async (upload: LeadUpload, duplicates: DuplicateMode) => {
+      setRunning((current) => ({ ...current, [upload.id]: { jobId: '', progress: 0 } }));
+      try {
+        const { jobId } = await extractUpload(upload.id, duplicates);
+        void follow(upload, jobId);
+      } catch (error) {
+        setRunning((current) => {
+          const next = { ...current };
+          delete next[upload.id];
+          return next;
+        });
+        notify.error(errorMessage(error), 'Extract Data Error');
+        await reload();
+      }
+    },
+    [follow, notify, reload],
+  );
+
+  return { running, extract };
+}

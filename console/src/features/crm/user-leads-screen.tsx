@@ -1,0 +1,364 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Checkbox,
+  MessageBar,
+  MessageBarBody,
+  SearchBox,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Toolbar,
+  ToolbarDivider,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowShuffleRegular, PeopleRegular, PersonSearchRegular } from '@fluentui/react-icons';
+import { LEAD_SELECTION_STEPS, USER_LEADS_PAGE_SIZE, type StaffUser } from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
+import { PageHeader } from '../../components/layout';
+import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useSalesAgents, useUserLeads } from './api';
+import { DistributeDialog } from './distribute-dialog';
+import { PendingChanges } from './pending-changes';
+import { TablePager } from './table-pager';
+import { useDebounced } from './use-debounced';
+
+const useStyles = makeStyles({
+  layout: { display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+    overflow: 'hidden',
+  },
+  panelTitle: {
+    margin: 0,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  agents: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: tokens.spacingVerticalXS,
+    display: 'grid',
+    rowGap: '2px',
+    maxHeight: '560px',
+    overflowY: 'auto',
+  },
+  agent: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    width: '100%',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    border: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'transparent',
+    color: tokens.colorNeutralForeground1,
+    textAlign: 'left',
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
+  agentSelected: {
+    backgroundColor: tokens.colorBrandBackground2,
+    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
+  },
+  agentText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  tools: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  pendingBar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  pendingCount: { flexGrow: 1 },
+  sellers: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  number: { fontVariantNumeric: 'tabular-nums' },
+  changed: { backgroundColor: tokens.colorPaletteYellowBackground1 },
+});
+
+/** /admin/user-leads: choose a sales agent, tick their leads (pending until Update), or distribute in bulk. */
+export default function UserLeadsScreen() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const reloadAssignments = useReloadAssignments();
+  const agents = useSalesAgents();
+  const [agent, setAgent] = useState<StaffUser | null>(null);
+  const [start, setStart] = useState(0);
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim());
+  const [pending, setPending] = useState(new PendingChanges());
+  const [busy, setBusy] = useState(false);
+  const [distributing, setDistributing] = useState(false);
+  const table = useAssignableLeads({ draw: 0, start, length: USER_LEADS_PAGE_SIZE, search });
+  const agentLeads = useUserLeads(agent?.id ?? null);
+  const assigned = agentLeads.data?.leadIds;
+
+  useEffect(() => setStart(0), [search]);
+  // A new agent (or their leads reloaded after Update) starts with no pending change.
+  useEffect(() => setPending(new PendingChanges(assigned ?? [])), [agent?.id, assigned]);
+  useEffect(() => {
+    if (agents.error) notify.error(errorMessage(agents.error), 'Failed to load the sales agents');
+  }, [agents.error, notify]);
+  useEffect(() => {
+    if (table.error) notify.error(errorMessage(table.error), 'Failed to load the leads');
+  }, [table.error, notify]);
+
+  const pageIds = useMemo(() => table.data?.data.map((lead) => lead.id) ?? [], [table.data]);
+  const ready = Boolean(agent && assigned);
+  const selectedOnPage = pageIds.filter((id) => pending.isSelected(id)).length;
+
+  const chooseAgent = (next: StaffUser) => setAgent((current) => (current?.id === next.id ? null : next));
+
+  const addNext = async (n: number) => {
+    setBusy(true);
+    try {
+      const candidates = await fetchUnassignedIds(pending.candidatesNeeded(n));
+      const next = pending.addFirst(candidates, n);
+      if (next.count === pending.count) notify.info('Every lead with a phone is already assigned.', 'Nothing to add');
+      setPending(next);
+    } catch (error) {
+      notify.error(errorMessage(error), 'Could not find unassigned leads');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const update = async () => {
+    if (!agent) return;
+    setBusy(true);
+    try {
+      const result = await updateUserLeads(agent.id, pending.changes);
+      notify.success(
+        `${agent.name} now has ${result.total.toLocaleString()} leads (${result.added} added, ${result.removed} removed).`,
+        'Leads updated',
+      );
+      await reloadAssignments();
+    } catch (error) {
+      notify.error(errorMessage(error), 'Update failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const agentList = agents.data?.items ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Assign leads"
+        description="Choose a sales agent, then tick the leads they should work. Changes apply when you press Update."
+        back={{ to: '/admin/leads', label: 'Back to leads' }}
+        actions={
+          <Button icon={<ArrowShuffleRegular />} disabled={agentList.length === 0} onClick={() => setDistributing(true)}>
+            Distribute…
+          </Button>
+        }
+      />
+      <div className={styles.layout}>
+        <section className={styles.panel} aria-labelledby="agents-title">
+          <Text as="h2" size={400} weight="semibold" id="agents-title" className={styles.panelTitle} block>
+            Sales agents
+          </Text>
+          {agents.isLoading ? (
+            <PageSpinner label="Loading agents…" />
+          ) : agentList.length === 0 ? (
+            <EmptyState icon={<PeopleRegular />} text="No sales agents yet. Give a user the Salesagent role first." />
+          ) : (
+            <ul className={styles.agents} aria-label="Sales agents">
+              {agentList.map((user) => {
+                const selected = agent?.id === user.id;
+                return (
+                  <li key={user.id}>
+                    <button
+                      type="button"
+                      className={mergeClasses(styles.agent, selected && styles.agentSelected)}
+                      aria-pressed={selected}
+                      onClick={() => chooseAgent(user)}
+                      data-testid="agent"
+                    >
+                      <Avatar name={user.name} size={32} color="colorful" aria-hidden="true" />
+                      <span className={styles.agentText}>
+                        <Text weight={selected ? 'semibold' : 'regular'} className={styles.ellipsis}>
+                          {user.name}
+                        </Text>
+                        <Text size={200} className={mergeClasses(styles.muted, styles.ellipsis)}>
+                          {selected && assigned ? `${pending.selectedInOrder().length.toLocaleString()} leads` : user.email}
+                        </Text>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section className={styles.panel} aria-label="Leads with a phone">
+          <div className={styles.tools}>
+            <SearchBox
+              placeholder="Search name, email or phone"
+              aria-label="Search leads"
+              value={typed}
+              onChange={(_event, data) => setTyped(data.value)}
+              style={{ width: '280px' }}
+            />
+            <Toolbar aria-label="Selection" size="small" style={{ padding: 0 }}>
+              <Button size="small" appearance="subtle" disabled={!ready || busy} onClick={() => setPending(pending.set(pageIds, true))}>
+                Select all
+              </Button>
+              <Button size="small" appearance="subtle" disabled={!ready || busy} onClick={() => setPending(pending.set(pageIds, false))}>
+                Unselect all
+              </Button>
+              <ToolbarDivider />
+              {LEAD_SELECTION_STEPS.map((step) => (
+                <Button
+                  key={`+${step}`}
+                  size="small"
+                  appearance="subtle"
+                  disabled={!ready || busy}
+                  onClick={() => void addNext(step)}
+                  aria-label={`Select the next ${step} unassigned leads`}
+                >
+                  {`+${step}`}
+                </Button>
+              ))}
+              {LEAD_SELECTION_STEPS.map((step) => (
+                <Button
+                  key={`-${step}`}
+                  size="small"
+                  appearance="subtle"
+                  disabled={!ready || busy}
+                  onClick={() => setPending(pending.removeLast(step))}
+                  aria-label={`Unselect the last ${step} selected leads`}
+                >
+                  {`−${step}`}
+                </Button>
+              ))}
+            </Toolbar>
+          </div>
+          <div className={styles.pendingBar}>
+            <Text className={styles.pendingCount} aria-live="polite" data-testid="pending-count">
+              {!agent
+                ? 'Choose a sales agent to select their leads.'
+                : !assigned
+                  ? `Loading ${agent.name}'s leads…`
+                  : `${pending.count.toLocaleString()} pending change${pending.count === 1 ? '' : 's'} for ${agent.name}`}
+            </Text>
+            <Button disabled={pending.count === 0 || busy} onClick={() => setPending(new PendingChanges(assigned ?? []))}>
+              Cancel
+            </Button>
+            <Button appearance="primary" disabled={pending.count === 0 || busy} onClick={() => void update()}>
+              {busy ? 'Updating…' : 'Update'}
+            </Button>
+          </div>
+          {table.error && !table.data ? (
+            <MessageBar intent="error">
+              <MessageBarBody>{errorMessage(table.error)}</MessageBarBody>
+            </MessageBar>
+          ) : table.isLoading && !table.data ? (
+            <PageSpinner label="Loading leads…" />
+          ) : !table.data || table.data.data.length === 0 ? (
+            <EmptyState
+              icon={<PersonSearchRegular />}
+              text={search ? `No lead with a phone matches “${search}”.` : 'No leads with a phone yet.'}
+            />
+          ) : (
+            <>
+              <Table size="small" aria-label="Leads" data-testid="assignable-leads">
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell style={{ width: '48px' }}>
+                      <Checkbox
+                        aria-label="Select every lead of this page"
+                        disabled={!ready}
+                        checked={selectedOnPage === 0 ? false : selectedOnPage === pageIds.length ? true : 'mixed'}
+                        onChange={(_event, data) => setPending(pending.set(pageIds, data.checked === true))}
+                      />
+                    </TableHeaderCell>
+                    <TableHeaderCell style={{ width: '80px' }}>ID</TableHeaderCell>
+                    <TableHeaderCell>Name</TableHeaderCell>
+                    <TableHeaderCell style={{ width: '150px' }}>Phone</TableHeaderCell>
+                    <TableHeaderCell>Email</TableHeaderCell>
+                    <TableHeaderCell>Sellers</TableHeaderCell>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {table.data.data.map((lead) => {
+                    const selected = pending.isSelected(lead.id);
+                    const changed = pending.changes.some((change) => change.leadId === lead.id);
+                    return (
+                      <TableRow key={lead.id} className={changed ? styles.changed : undefined} data-testid="assignable-lead">
+                        <TableCell>
+                          <Checkbox
+                            aria-label={`Assign ${lead.name}`}
+                            disabled={!ready}
+                            checked={ready && selected}
+                            onChange={(_event, data) => setPending(pending.set([lead.id], data.checked === true))}
+                          />
+                        </TableCell>
+                        <TableCell className={styles.number}>{lead.id}</TableCell>
+                        <TableCell className={styles.ellipsis}>{lead.name}</TableCell>
+                        <TableCell className={styles.ellipsis}>{lead.phone}</TableCell>
+                        <TableCell className={styles.ellipsis}>{lead.email}</TableCell>
+                        <TableCell>
+                          <span className={styles.sellers}>
+                            {lead.sellers.map((seller) => (
+                              <Badge key={seller} appearance="tint" color="brand" size="small">
+                                {seller}
+                              </Badge>
+                            ))}
+                          </span>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+              <TablePager
+                start={start}
+                length={USER_LEADS_PAGE_SIZE}
+                filtered={table.data.recordsFiltered}
+                total={table.data.recordsTotal}
+                noun="leads with a phone"
+                loading={table.isValidating || (Boolean(agent) && !assigned)}
+                onPage={setStart}
+              />
+            </>
+          )}
+        </section>
+      </div>
+      {distributing && (
+        <DistributeDialog
+          agents={agentList}
+          onClose={() => setDistributing(false)}
+          onDone={() => {
+            setDistributing(false);
+            void reloadAssignments();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ShieldKeyholeRegular } from '@fluentui/react-icons';
+import type { TwoFactorSetup } from '@backoffice/contracts';
+import { errorMessage, fieldErrors } from '../../../components/api';
+import { useNotify } from '../../../components/feedback';
+import { formatDate } from '../../../components/format';
+import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor, renewRecoveryCodes, useTwoFactorStatus } from '../api';
+import { AuthenticatorSetup } from './authenticator-setup';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+
+const useStyles = makeStyles({
+  card: { maxWidth: '720px', marginTop: tokens.spacingVerticalXL, padding: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalL },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  icon: { fontSize: '24px', color: tokens.colorBrandForeground1 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  form: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  code: { width: '260px' },
+});
+
+type Mode =
+  | { kind: 'idle' }
+  | { kind: 'setup'; setup: TwoFactorSetup }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'confirm'; action: 'disable' | 'renew' };
+
+/** The signed-in user's two-factor sign-in on their profile: set it up, renew recovery codes, turn it off. */
+export function TwoFactorCard() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const { data: status, error, mutate } = useTwoFactorStatus();
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [working, setWorking] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const reset = (next: Mode = { kind: 'idle' }) => {
+    setMode(next);
+    setCode('');
+    setCodeError(undefined);
+  };
+
+  const run = async (work: () => Promise<void>, failureTitle: string) => {
+    setWorking(true);
+    try {
+      await work();
+    } catch (failure) {
+      const byField = fieldErrors(failure);
+      if (byField.code) {
+        setCodeError(byField.code);
+        codeRef.current?.focus();
+      } else {
+        notify.error(errorMessage(failure), failureTitle);
+      }
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const start = () => run(async () => reset({ kind: 'setup', setup: await beginTwoFactorSetup() }), 'Could not start the set-up');
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (working) return;
+    if (!code.trim()) {
+      setCodeError('Enter the code from your authenticator app');
+      codeRef.current?.focus();
+      return;
+    }
+    if (mode.kind === 'setup') {
+      void run(async () => {
+        const { recoveryCodes } = await enableTwoFactor(code.trim());
+        notify.success('You will be asked for a code from your app when you sign in.', 'Two-factor sign-in is on');
+        reset({ kind: 'codes', codes: recoveryCodes });
+      }, 'Could not turn on two-factor sign-in');
+    } else if (mode.kind === 'confirm' && mode.action === 'renew') {
+      void run(async () => {
+        const { recoveryCodes } = await renewRecoveryCodes(code.trim());
+        reset({ kind: 'codes', codes: recoveryCodes });
+      }, 'Could not renew the recovery codes');
+    } else if (mode.kind === 'confirm') {
+      void run(async () => {
+        await disableTwoFactor(code.trim());
+        notify.success('You sign in with your password alone.', 'Two-factor sign-in is off');
+        reset();
+      }, 'Could not turn off two-factor sign-in');
+    }
+  };
+
+  const codeForm = (label: string, submitLabel: string, hint?: string) => (
+    <form className={styles.form} onSubmit={submitCode} noValidate>
+      <Field label={label} validationMessage={codeError} hint={hint} className={styles.code}>
+        <Input
+          ref={codeRef}
+          name="code"
+          autoFocus
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(_event, data) => {
+            setCode(data.value);
+            setCodeError(undefined);
+          }}
+        />
+      </Field>
+      <Button type="submit" appearance="primary" disabled={working} icon={working ? <Spinner size="tiny" /> : undefined}>
+        {submitLabel}
+      </Button>
+      <Button onClick={() => reset()} disabled={working}>
+        Cancel
+      </Button>
+    </form>
+  );
+
+  return (
+    <Card className={styles.card} aria-labelledby="two-factor-title" data-testid="two-factor-card">
+      <div className={styles.header}>
+        <ShieldKeyholeRegular className={styles.icon} aria-hidden="true" />
+        <Text as="h2" id="two-factor-title" size={500} weight="semibold" style={{ margin: 0 }}>
+          Two-factor sign-in
+        </Text>
+        {status && (
+          <Badge appearance="filled" color={status.enabled ? 'success' : 'subtle'} shape="rounded">
+            {status.enabled ? 'On' : 'Off'}
+          </Badge>
+        )}
+      </div>
+
+      {!status && !error && (
+        <Skeleton aria-label="Loading">
+          <SkeletonItem />
+          <SkeletonItem />
+        </Skeleton>
+      )}
+      {error && !status && (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorMessage(error)}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void mutate()}>Try again</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      {status && mode.kind === 'idle' && !status.enabled && (
+        <>
+          {status.required && (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                Your role requires two-factor sign-in. Set it up now, or you will be asked to at your next sign-in.
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          <Text className={styles.muted}>
+            Protect your account with a one-time code from an authenticator app on your phone, asked for after your password.
+          </Text>
+          <div className={styles.row}>
+            <Button
+              appearance="primary"
+              onClick={() => void start()}
+              disabled={working}
+              icon={working ? <Spinner size="tiny" /> : undefined}
+            >
+              Set up two-factor sign-in
+            </Button>
+          </div>
+        </>
+      )}
+
+      {status && mode.kind === 'idle' && status.enabled && (
+        <>
+          <Text>
+            On since {formatDate(status.enabledAt, 'long-date')}. You have <Text weight="semibold">{status.recoveryCodesLeft}</Text> unused
+            recovery code{status.recoveryCodesLeft === 1 ? '' : 's'}.
+          </Text>
+          {status.recoveryCodesLeft <= 3 && (
+            <MessageBar intent="warning">
+              <MessageBarBody>Few recovery codes are left: get new ones.</MessageBarBody>
+            </MessageBar>
+          )}
+          <div className={styles.row}>
+            <Button onClick={() => reset({ kind: 'confirm', action: 'renew' })}>New recovery codes</Button>
+            <Button onClick={() => reset({ kind: 'confirm', action: 'disable' })} disabled={status.required}>
+              Turn off
+            </Button>
+            {status.required && (
+              <Text size={200} className={styles.muted}>
+                Required for your role: it cannot be turned off.
+              </Text>
+            )}
+          </div>
+        </>
+      )}
+
+      {mode.kind === 'setup' && (
+        <>
+          <AuthenticatorSetup setup={mode.setup} />
+          {codeForm('Code from the app', 'Turn on', 'The 6-digit code the app shows now.')}
+        </>
+      )}
+
+      {mode.kind === 'confirm' &&
+        codeForm(
+          'Code from your app, or a recovery code',
+          mode.action === 'disable' ? 'Turn off' : 'Get new codes',
+          mode.action === 'renew' ? 'Your current recovery codes stop working.' : undefined,
+        )}
+
+      {mode.kind === 'codes' && <RecoveryCodesPanel codes={mode.codes} doneLabel="Done" onDone={() => reset()} />}
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+import { mutate } from 'swr';
+import {
+  ORDERS_PATHS,
+  type Branch,
+  type Client,
+  type ClientServiceDetail,
+  type ClientServiceFile,
+  type ClientServiceSummary,
+  type CommandResult,
+  type OrderDetail,
+  type OrderPayment,
+  type OrderStatus,
+  type OrderSummary,
+  type Page,
+  type ServiceTransactionInput,
+  type StaffUser,
+} from '@backoffice/contracts';
+import { ApiError, apiFetch, refreshSession, sessionStore, useApi } from '../../components/api';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export interface OrderListParams {
+  page: number;
+  search: string;
+  status: OrderStatus | '';
+}
+
+function orderQuery({ search, status }: Omit<OrderListParams, 'page'>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (search.trim()) query.set('search', search.trim());
+  if (status) query.set('status', status);
+  return query;
+}
+
+export function useOrders(params: OrderListParams) {
+  const query = orderQuery(params);
+  query.set('page', String(params.page));
+  query.set('pageSize', String(ORDERS_PAGE_SIZE));
+  return useApi<Page<OrderSummary>>(`${ORDERS_PATHS.orders}?${query}`, { keepPreviousData: true });
+}
+
+export function useOrder(id: string | undefined) {
+  return useApi<OrderDetail>(id ? ORDERS_PATHS.order(id) : null, { shouldRetryOnError: false });
+}
+
+/** The client account of an order (identity), only when the order has a user. */
+export function useOrderClient(userId: string | null | undefined) {
+  return useApi<Client>(userId ? `/api/clients/byId?id=${encodeURIComponent(userId)}` : null, { shouldRetryOnError: false });
+}
+
+export function useOrderPayments(id: string | undefined) {
+  return useApi<OrderPayment[] | { items: OrderPayment[] }>(id ? ORDERS_PATHS.orderPayments(id) : null, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
+}
+
+export async function submitOrderItem(orderId: string, itemId: number): Promise<CommandResult> {
+  const result = await apiFetch<CommandResult>(ORDERS_PATHS.submit, { method: 'POST', json: { orderId, itemId } });
+  await Promise.all([mutate(ORDERS_PATHS.order(orderId)), mutate(ORDERS_PATHS.clientServices)]);
+  return result;
+}
+
+export function useClientServices() {
+  return useApi<ClientServiceSummary[]>(ORDERS_PATHS.clientServices);
+}
+
+export function useClientService(id: string | null) {
+  return useApi<ClientServiceDetail>(id ? ORDERS_PATHS.clientService(id) : null, { shouldRetryOnError: false });
+}
+
+/** Active service providers, for the Assign modal. */
+export function useServiceProviders(enabled: boolean) {
+  return useApi<Page<StaffUser>>(enabled ? '/api/identity/users?role=ServiceProvider&active=true&pageSize=200&sort=name' : null);
+}
+
+export function useAssignableBranches(enabled: boolean) {
+  return useApi<Branch[]>(enabled ? '/api/branches' : null);
+}
+
+async function afterChange(clientServiceId: string) {
+  await Promise.all([mutate(ORDERS_PATHS.clientServices), mutate(ORDERS_PATHS.clientService(clientServiceId))]);
+}
+
+export type Assignment =
+  { kind: 'branch'; branchId: number } | { kind: 'provider'; providerId: string } | { kind: 'clear-branch' } | { kind: 'clear-provider' };
+
+/** The spec's GET calls of the Assign modal → {success, message}. */
+export async function assign(clientServiceId: string, assignment: Assignment): Promise<CommandResult> {
+  const path =
+    assignment.kind === 'branch'
+      ? ORDERS_PATHS.assignBranch(clientServiceId, assignment.branchId)
+      : assignment.kind === 'provider'
+        ? ORDERS_PATHS.assignProvider(clientServiceId, assignment.providerId)
+        : assignment.kind === 'clear-branch'
+          ? ORDERS_PATHS.clearBranch(clientServiceId)
+          : ORDERS_PATHS.clearProvider(clientServiceId);
+  const result = await apiFetch<CommandResult>(path);
+  if (result.success) await afterChange(clientServiceId);
+  return result;
+}
+
+/** Uploads one transaction image; the server checks its bytes. */
+export function uploadTransactionImage(clientServiceId: string, file: File): Promise<ClientServiceFile> {
+  const query = new URLSearchParams({ name: file.name, kind: 'transaction' });
+  return apiFetch<ClientServiceFile>(`${ORDERS_PATHS.clientServiceFiles(clientServiceId)}?${query}`, {
+    method: 'POST',
+    body: file,
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+  });
+}
+
+export async function recordTransaction(input: ServiceTransactionInput): Promise<CommandResult> {
+  const result = await apiFetch<CommandResult>(ORDERS_PATHS.transaction, { method: 'POST', json: input });
+  await afterChange(input.clientServiceId);
+  return result;
+}
+
+/**
+ * A protected file (xlsx export, client service files) as a Blob: fetched with the session's token,
+ * refreshing it once on a 401 like apiFetch does.
+ */
+export async function fetchBlob(path: string): Promise<Blob> {
+  const send = () => {
+    const token = sessionStore.getAccessToken();
+    return fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  };
+  let response = await send();
+  if (response.status === 401 && (await refreshSession()) === 'refreshed') response = await send();
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as { title?: string; detail?: string; status?: number } | null;
+    throw new ApiError({
+      type: 'about:blank',
+      title: problem?.title ?? 'Download failed',
+      status: response.status,
+      detail: problem?.detail ?? `The download failed (HTTP ${response.status}).`,
+    });
+  }
+  return response.blob();
+}
+
+/** Saves a Blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function exportOrdersPath(params: Omit<OrderListParams, 'page'>): string {
+  const query = orderQuery(params).toString();
+  return `${ORDERS_PATHS.ordersExport}${query ? `?${query}` : ''}`;
+}

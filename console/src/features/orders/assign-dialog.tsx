@@ -1,0 +1,242 @@
+import { useState, type ReactElement } from 'react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  MessageBar,
+  MessageBarBody,
+  SearchBox,
+  Spinner,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddCircleRegular, BuildingRegular, DismissRegular, SubtractCircleRegular } from '@fluentui/react-icons';
+import { shortId, type ClientServiceSummary } from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { useNotify } from '../../components/feedback';
+import { assign, useAssignableBranches, useServiceProviders, type Assignment } from './api';
+import { useDialogStyles } from './client-service-detail-dialog';
+
+const useStyles = makeStyles({
+  columns: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalXXL, minHeight: '240px' },
+  column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  list: {
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    maxHeight: '420px',
+    overflowY: 'auto',
+  },
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+    ':last-child': { borderBottom: 'none' },
+  },
+  current: { backgroundColor: tokens.colorBrandBackground2 },
+  name: { flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 },
+  secondary: { color: tokens.colorNeutralForeground3 },
+  empty: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
+});
+
+interface Choice {
+  key: string;
+  name: string;
+  detail: string;
+  current: boolean;
+  assignment: Assignment;
+  clear: Assignment;
+  icon: ReactElement;
+}
+
+function ChoiceList({
+  label,
+  choices,
+  busy,
+  onPick,
+}: {
+  label: string;
+  choices: Choice[];
+  busy: string | null;
+  onPick(choice: Choice, clear: boolean): void;
+}) {
+  const styles = useStyles();
+  const [filter, setFilter] = useState('');
+  const shown = choices.filter((choice) => `${choice.name} ${choice.detail}`.toLowerCase().includes(filter.trim().toLowerCase()));
+  return (
+    <>
+      {choices.length > 8 && (
+        <SearchBox size="small" placeholder={`Filter ${label.toLowerCase()}`} value={filter} onChange={(_e, d) => setFilter(d.value)} />
+      )}
+      <ul className={styles.list} aria-label={label}>
+        {shown.length === 0 && <li className={styles.empty}>{choices.length === 0 ? `No ${label.toLowerCase()}.` : 'Nothing matches.'}</li>}
+        {shown.map((choice) => (
+          <li key={choice.key} className={`${styles.row} ${choice.current ? styles.current : ''}`} data-testid="assign-choice">
+            {choice.icon}
+            <span className={styles.name}>
+              <Text weight={choice.current ? 'semibold' : 'regular'} truncate wrap={false} data-testid="choice-name">
+                {choice.name}
+              </Text>
+              <Text size={200} className={styles.secondary} truncate wrap={false}>
+                {choice.detail}
+              </Text>
+            </span>
+            {choice.current && (
+              <Badge appearance="tint" color="brand">
+                Assigned
+              </Badge>
+            )}
+            {busy === choice.key ? (
+              <Spinner size="tiny" />
+            ) : choice.current ? (
+              <Tooltip content={`Clear ${choice.name}`} relationship="label">
+                <Button
+                  appearance="subtle"
+                  icon={<SubtractCircleRegular />}
+                  disabled={busy !== null}
+                  onClick={() => onPick(choice, true)}
+                />
+              </Tooltip>
+            ) : (
+              <Tooltip content={`Assign ${choice.name}`} relationship="label">
+                <Button appearance="subtle" icon={<AddCircleRegular />} disabled={busy !== null} onClick={() => onPick(choice, false)} />
+              </Tooltip>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Assign: service providers and branches, a plus to assign and a minus to clear the current one.
+ * A success closes the modal (the list reloads); success false is a warning; an HTTP error an error toast.
+ */
+export function AssignDialog({ clientService, onClose }: { clientService: ClientServiceSummary; onClose(changed: boolean): void }) {
+  const styles = useStyles();
+  const dialog = useDialogStyles();
+  const notify = useNotify();
+  const providers = useServiceProviders(true);
+  const branches = useAssignableBranches(true);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const pick = async (choice: Choice, clear: boolean) => {
+    setBusy(choice.key);
+    try {
+      const result = await assign(clientService.id, clear ? choice.clear : choice.assignment);
+      if (result.success) {
+        notify.success(result.message, result.title ?? 'Assign');
+        onClose(true);
+        return;
+      }
+      notify.warning(result.message, result.title ?? 'Assign');
+    } catch (error) {
+      notify.error(errorMessage(error), 'Assign');
+    }
+    setBusy(null);
+  };
+
+  const providerChoices: Choice[] = (providers.data?.items ?? []).map((user) => ({
+    key: `p:${user.id}`,
+    name: user.name,
+    detail: user.email,
+    current: clientService.providerId === user.id,
+    assignment: { kind: 'provider', providerId: user.id },
+    clear: { kind: 'clear-provider' },
+    icon: <Avatar name={user.name} size={28} color="colorful" aria-hidden />,
+  }));
+  // A provider assigned but no longer listed (deactivated) can still be cleared.
+  if (clientService.providerId && !providerChoices.some((c) => c.current)) {
+    providerChoices.unshift({
+      key: `p:${clientService.providerId}`,
+      name: clientService.providerName ?? 'Current provider',
+      detail: 'Not an active service provider any more',
+      current: true,
+      assignment: { kind: 'provider', providerId: clientService.providerId },
+      clear: { kind: 'clear-provider' },
+      icon: <Avatar name={clientService.providerName ?? '?'} size={28} aria-hidden />,
+    });
+  }
+  const branchChoices: Choice[] = (branches.data ?? [])
+    .filter((branch) => branch.active || branch.id === clientService.branchId)
+    .map((branch) => ({
+      key: `b:${branch.id}`,
+      name: branch.name,
+      detail: `${branch.type} · ${branch.address}`,
+      current: clientService.branchId === branch.id,
+      assignment: { kind: 'branch', branchId: branch.id },
+      clear: { kind: 'clear-branch' },
+      icon: <BuildingRegular fontSize={24} aria-hidden />,
+    }));
+  if (clientService.branchId && !branchChoices.some((c) => c.current)) {
+    branchChoices.unshift({
+      key: `b:${clientService.branchId}`,
+      name: clientService.branchName ?? `Branch #${clientService.branchId}`,
+      detail: 'No longer listed',
+      current: true,
+      assignment: { kind: 'branch', branchId: clientService.branchId },
+      clear: { kind: 'clear-branch' },
+      icon: <BuildingRegular fontSize={24} aria-hidden />,
+    });
+  }
+
+  const column = (label: string, state: { isLoading: boolean; error?: unknown }, choices: Choice[]) => (
+    <section className={styles.column} aria-label={label}>
+      <Text as="h3" weight="semibold">
+        {label}
+      </Text>
+      {state.isLoading ? (
+        <Spinner size="small" label={`Loading ${label.toLowerCase()}…`} />
+      ) : state.error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorMessage(state.error)}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <ChoiceList label={label} choices={choices} busy={busy} onPick={(choice, clear) => void pick(choice, clear)} />
+      )}
+    </section>
+  );
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && onClose(false)}>
+      <DialogSurface className={dialog.surface} data-testid="assign-dialog">
+        <DialogBody>
+          <DialogTitle
+            action={
+              <DialogTrigger action="close">
+                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} />
+              </DialogTrigger>
+            }
+          >
+            {`Assign ${shortId(clientService.id)} · ${clientService.serviceName}`}
+          </DialogTitle>
+          <DialogContent>
+            <div className={styles.columns}>
+              {column('Service providers', providers, providerChoices)}
+              {column('Branches', branches, branchChoices)}
+            </div>
+          </DialogContent>
+          <DialogActions>
+            <DialogTrigger action="close">
+              <Button appearance="secondary">Cancel</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

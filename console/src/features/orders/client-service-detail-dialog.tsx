@@ -1,0 +1,303 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowRightRegular, CheckmarkCircleFilled, CircleRegular, DismissRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { shortId, type ClientServiceDetail } from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { formatDate } from '../../components/format';
+import { TextLink } from '../../components/navigation';
+import { useClientService } from './api';
+import { formatBytes, formatDuration } from './formatting';
+import { FileLink, ImageThumbnail } from './protected-file';
+import { ClientServiceStatusBadge } from './status-badges';
+
+export const useDialogStyles = makeStyles({
+  surface: { maxWidth: '1040px', width: 'calc(100vw - 48px)' },
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalL,
+    maxHeight: 'calc(100vh - 220px)',
+    overflowY: 'auto',
+  },
+  titleRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+});
+
+const useStyles = makeStyles({
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalM,
+    margin: 0,
+  },
+  fact: { display: 'flex', flexDirection: 'column', rowGap: '2px', minWidth: 0 },
+  factName: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  factValue: { margin: 0, overflowWrap: 'anywhere' },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
+  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  ok: { color: tokens.colorPaletteGreenForeground1 },
+  missing: { color: tokens.colorNeutralForeground3 },
+  secondary: { color: tokens.colorNeutralForeground3 },
+  images: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  note: { whiteSpace: 'pre-wrap' },
+});
+
+function Fact({ name, children, testId }: { name: string; children: ReactNode; testId?: string }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.fact}>
+      <dt className={styles.factName}>{name}</dt>
+      <dd className={styles.factValue} data-testid={testId}>
+        {children === null || children === undefined || children === '' ? '—' : children}
+      </dd>
+    </div>
+  );
+}
+
+/** The status progress: 25/50/75/100 %, no bar when Cancelled. */
+export function StatusProgress({ detail }: { detail: Pick<ClientServiceDetail, 'status' | 'progress'> }) {
+  if (detail.progress === null) {
+    return (
+      <MessageBar intent="error" data-testid="progress-cancelled">
+        <MessageBarBody>This client service was cancelled.</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  return (
+    <Field label={`Progress: ${detail.status}, ${detail.progress}%`} validationState="none">
+      <ProgressBar
+        value={detail.progress / 100}
+        thickness="large"
+        color={detail.progress === 100 ? 'success' : 'brand'}
+        aria-valuetext={`${detail.progress}%`}
+        data-testid="progress-bar"
+        data-progress={detail.progress}
+      />
+    </Field>
+  );
+}
+
+function DetailBody({ detail }: { detail: ClientServiceDetail }) {
+  const styles = useStyles();
+  const details = Object.entries(detail.jsonData ?? {});
+  return (
+    <>
+      <StatusProgress detail={detail} />
+      <dl className={styles.facts}>
+        <Fact name="Client name">{detail.clientName}</Fact>
+        <Fact name="Phone">{detail.clientPhone}</Fact>
+        <Fact name="Email">{detail.clientEmail}</Fact>
+        <Fact name="Service">{detail.serviceName}</Fact>
+        <Fact name="Delivery type">{detail.deliveryType}</Fact>
+        <Fact name="Created">{formatDate(detail.createdDate, 'date-time')}</Fact>
+        <Fact name="Branch" testId="detail-branch">
+          {detail.branchName ?? (detail.branchId ? `Branch #${detail.branchId}` : 'Not assigned')}
+        </Fact>
+        <Fact name="Provider" testId="detail-provider">
+          {detail.providerName ?? (detail.providerId ? 'Assigned' : 'Not assigned')}
+        </Fact>
+        <Fact name="Status">
+          <ClientServiceStatusBadge status={detail.status} />
+        </Fact>
+        <Fact name="Fulfillment date">
+          {detail.fulfillmentDate ? formatDate(detail.fulfillmentDate, 'date-time') : 'Not fulfilled yet'}
+        </Fact>
+        <Fact name="Fulfillment duration">{detail.fulfillmentDuration === null ? '—' : formatDuration(detail.fulfillmentDuration)}</Fact>
+        <Fact name="Order">
+          <TextLink to={`/admin/clients-orders/order/${detail.orderId}`}>{shortId(detail.orderId)}</TextLink>
+        </Fact>
+      </dl>
+
+      {details.length > 0 && (
+        <section className={styles.section}>
+          <Text as="h3" weight="semibold">
+            Details from the client
+          </Text>
+          <dl className={styles.facts}>
+            {details.map(([key, value]) => (
+              <Fact key={key} name={key}>
+                {String(value ?? '')}
+              </Fact>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      <section className={styles.section} aria-label="Required files">
+        <Text as="h3" weight="semibold">
+          Required files
+        </Text>
+        {detail.requiredFiles.length === 0 ? (
+          <Text className={styles.secondary}>This service requires no files.</Text>
+        ) : (
+          <ul className={styles.list}>
+            {detail.requiredFiles.map((file) => (
+              <li key={file.id} className={styles.item}>
+                {file.uploaded ? (
+                  <CheckmarkCircleFilled className={styles.ok} aria-label="Uploaded" />
+                ) : (
+                  <CircleRegular className={styles.missing} aria-label="Missing" />
+                )}
+                <Text>{file.name}</Text>
+                <Text size={200} className={styles.secondary}>
+                  {file.accept ? `(${file.accept.split(',').join(', ')})` : '(any type)'}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-label="Uploaded files">
+        <Text as="h3" weight="semibold">
+          Uploaded files
+        </Text>
+        {detail.files.length === 0 ? (
+          <Text className={styles.secondary}>No files uploaded yet.</Text>
+        ) : (
+          <ul className={styles.list}>
+            {detail.files.map((file) => (
+              <li key={file.id} className={styles.item}>
+                <FileLink file={file} />
+                <Text size={200} className={styles.secondary}>
+                  {`${formatBytes(file.size)} · ${formatDate(file.createdAt, 'date-time')}`}
+                  {file.requiredFileId
+                    ? ` · for ${detail.requiredFiles.find((r) => r.id === file.requiredFileId)?.name ?? 'a required file'}`
+                    : ''}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-label="Transactions">
+        <Text as="h3" weight="semibold">
+          Transactions
+        </Text>
+        {detail.transactions.length === 0 ? (
+          <Text className={styles.secondary}>No transactions yet.</Text>
+        ) : (
+          <Table size="small" aria-label="Transactions" data-testid="transactions-table">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell style={{ width: '210px' }}>Status</TableHeaderCell>
+                <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
+                <TableHeaderCell>Note</TableHeaderCell>
+                <TableHeaderCell style={{ width: '240px' }}>Images</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {detail.transactions.map((transaction) => (
+                <TableRow key={transaction.id} data-testid="transaction-row">
+                  <TableCell>
+                    <span className={styles.status}>
+                      {transaction.previousStatus !== transaction.status && (
+                        <>
+                          <Text size={200} className={styles.secondary}>
+                            {transaction.previousStatus}
+                          </Text>
+                          <ArrowRightRegular className={styles.secondary} aria-label="to" />
+                        </>
+                      )}
+                      <ClientServiceStatusBadge status={transaction.status} />
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <span className={styles.fact}>
+                      {formatDate(transaction.date, 'date-time')}
+                      <Text size={200} className={styles.secondary}>
+                        {transaction.actorName}
+                      </Text>
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <Text className={styles.note}>{transaction.note || '—'}</Text>
+                  </TableCell>
+                  <TableCell>
+                    {transaction.files.length ? (
+                      <div className={styles.images}>
+                        {transaction.files.map((file) => (
+                          <ImageThumbnail key={file.id} file={file} />
+                        ))}
+                      </div>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** View: every field of one client service, in a large modal. */
+export function ClientServiceDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
+  const dialog = useDialogStyles();
+  const { data, error, isLoading } = useClientService(id);
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && onClose()}>
+      <DialogSurface className={dialog.surface} aria-label={`Client service ${shortId(id)}`} data-testid="client-service-detail">
+        <DialogBody>
+          <DialogTitle
+            action={
+              <DialogTrigger action="close">
+                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} />
+              </DialogTrigger>
+            }
+          >
+            <span className={dialog.titleRow}>
+              {`Client service ${shortId(id)}`}
+              {data && <ClientServiceStatusBadge status={data.status} />}
+            </span>
+          </DialogTitle>
+          <DialogContent className={dialog.content}>
+            {isLoading ? (
+              <Spinner label="Loading…" />
+            ) : data ? (
+              <DetailBody detail={data} />
+            ) : (
+              <MessageBar intent="error">
+                <MessageBarBody>{errorMessage(error)}</MessageBarBody>
+              </MessageBar>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <DialogTrigger action="close">
+              <Button appearance="secondary">Close</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  SearchBox,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  BuildingFilled,
+  BuildingRegular,
+  CheckmarkCircleFilled,
+  ClipboardTaskListLtrRegular,
+  EyeRegular,
+  NoteAddRegular,
+  PersonFilled,
+  PersonRegular,
+  PersonSwapRegular,
+} from '@fluentui/react-icons';
+import { shortId, type ClientServiceSummary } from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { useAuth } from '../../components/auth';
+import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
+import { formatDate } from '../../components/format';
+import { PageHeader } from '../../components/layout';
+import { useClientServices } from './api';
+import { AssignDialog } from './assign-dialog';
+import { ClientServiceDetailDialog } from './client-service-detail-dialog';
+import { ClientServiceStatusBadge } from './status-badges';
+import { TransactionDialog } from './transaction-dialog';
+
+const useStyles = makeStyles({
+  toolbar: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalL,
+  },
+  search: { width: '340px', maxWidth: '100%' },
+  surface: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+    overflow: 'hidden',
+  },
+  id: { fontFamily: tokens.fontFamilyMonospace, fontWeight: tokens.fontWeightSemibold },
+  done: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px', display: 'inline-flex' },
+  on: { color: tokens.colorBrandForeground1, fontSize: '20px', display: 'inline-flex' },
+  off: { color: tokens.colorNeutralForeground4, fontSize: '20px', display: 'inline-flex' },
+  indicators: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  count: { color: tokens.colorNeutralForeground3 },
+  service: { display: 'flex', flexDirection: 'column' },
+  secondary: { color: tokens.colorNeutralForeground3 },
+});
+
+type Open = { kind: 'view' | 'assign' | 'transaction'; clientService: ClientServiceSummary } | null;
+
+function Indicator({ on, label, icon }: { on: boolean; label: string; icon: [ReactElement, ReactElement] }) {
+  const styles = useStyles();
+  return (
+    <Tooltip content={label} relationship="label">
+      <span className={on ? styles.on : styles.off} tabIndex={0} role="img" aria-label={label}>
+        {on ? icon[0] : icon[1]}
+      </span>
+    </Tooltip>
+  );
+}
+
+function matches(cs: ClientServiceSummary, term: string): boolean {
+  if (!term) return true;
+  return [shortId(cs.id), cs.serviceName, cs.status, cs.providerName ?? '', cs.branchName ?? '']
+    .join(' ')
+    .toLowerCase()
+    .includes(term.toLowerCase());
+}
+
+/** /admin/clients-services: every submitted client service (no paging), with View, Assign and Add Transaction. */
+export default function ClientServicesScreen() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const { hasRole } = useAuth();
+  const staff = hasRole('Admin', 'Manager');
+  const { data, error, isLoading, mutate } = useClientServices();
+  const [open, setOpen] = useState<Open>(null);
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error), 'Failed to load client services');
+  }, [error, notify]);
+
+  const shown = useMemo(() => (data ?? []).filter((cs) => matches(cs, search.trim())), [data, search]);
+  const close = (changed: boolean) => {
+    setOpen(null);
+    if (changed) void mutate();
+  };
+
+  let content;
+  if (isLoading) {
+    content = <PageSpinner label="Loading client services…" />;
+  } else if (error && !data) {
+    content = (
+      <MessageBar intent="error">
+        <MessageBarBody>
+          <MessageBarTitle>Failed to load client services</MessageBarTitle>
+          {errorMessage(error)}
+        </MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void mutate()}>Retry</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  } else if (!data?.length) {
+    content = <EmptyState icon={<ClipboardTaskListLtrRegular />} text="No submitted Services" />;
+  } else {
+    content = (
+      <>
+        <div className={styles.toolbar}>
+          <SearchBox
+            className={styles.search}
+            placeholder="Search by id, service, status, provider or branch"
+            aria-label="Search client services"
+            value={search}
+            onChange={(_event, value) => setSearch(value.value)}
+          />
+          <Text size={200} className={styles.count} aria-live="polite">
+            {shown.length === data.length
+              ? `${data.length} client service${data.length === 1 ? '' : 's'}`
+              : `${shown.length} of ${data.length} client services`}
+          </Text>
+        </div>
+        {shown.length === 0 ? (
+          <EmptyState text={`No client service matches “${search.trim()}”.`} />
+        ) : (
+          <div className={styles.surface}>
+            <Table aria-label="Client services" data-testid="client-services-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell style={{ width: '44px' }} aria-label="Completed" />
+                  <TableHeaderCell style={{ width: '110px' }}>ID</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
+                  <TableHeaderCell>Service</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '130px' }}>Status</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '110px' }}>Assigned</TableHeaderCell>
+                  <TableHeaderCell style={{ width: staff ? '330px' : '230px' }}>Actions</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {shown.map((cs) => (
+                  <TableRow key={cs.id} data-testid="client-service-row" data-id={cs.id}>
+                    <TableCell>
+                      {cs.status === 'Completed' && (
+                        <span className={styles.done} role="img" aria-label="Completed" data-testid="completed-check">
+                          <CheckmarkCircleFilled />
+                        </span>
+                      )}
+                    </TableCell>
+                    <TableCell className={styles.id}>{shortId(cs.id)}</TableCell>
+                    <TableCell>{formatDate(cs.createdDate, 'date-time')}</TableCell>
+                    <TableCell>
+                      <span className={styles.service}>
+                        <Text>{cs.serviceName}</Text>
+                        <Text size={200} className={styles.secondary}>
+                          {`Order ${shortId(cs.orderId)}`}
+                        </Text>
+                      </span>
+                    </TableCell>
+                    <TableCell>
+                      <ClientServiceStatusBadge status={cs.status} />
+                    </TableCell>
+                    <TableCell>
+                      <span className={styles.indicators}>
+                        <Indicator
+                          on={!!cs.providerId}
+                          label={cs.providerId ? `Provider: ${cs.providerName ?? 'assigned'}` : 'No provider'}
+                          icon={[<PersonFilled key="on" />, <PersonRegular key="off" />]}
+                        />
+                        <Indicator
+                          on={!!cs.branchId}
+                          label={cs.branchId ? `Branch: ${cs.branchName ?? `#${cs.branchId}`}` : 'No branch'}
+                          icon={[<BuildingFilled key="on" />, <BuildingRegular key="off" />]}
+                        />
+                      </span>
+                    </TableCell>
+                    <TableCell>
+                      <span className={styles.actions}>
+                        <Button size="small" icon={<EyeRegular />} onClick={() => setOpen({ kind: 'view', clientService: cs })}>
+                          View
+                        </Button>
+                        {staff && (
+                          <Button size="small" icon={<PersonSwapRegular />} onClick={() => setOpen({ kind: 'assign', clientService: cs })}>
+                            Assign
+                          </Button>
+                        )}
+                        <Button size="small" icon={<NoteAddRegular />} onClick={() => setOpen({ kind: 'transaction', clientService: cs })}>
+                          Add Transaction
+                        </Button>
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Client services"
+        description={
+          staff ? 'Order items submitted for delivery: assign them and record their progress.' : 'The client services assigned to you.'
+        }
+      />
+      {content}
+      {open?.kind === 'view' && <ClientServiceDetailDialog id={open.clientService.id} onClose={() => setOpen(null)} />}
+      {open?.kind === 'assign' && <AssignDialog clientService={open.clientService} onClose={close} />}
+      {open?.kind === 'transaction' && <TransactionDialog clientService={open.clientService} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,384 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Link,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Skeleton,
+  SkeletonItem,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStaticStyles,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { CheckmarkCircleRegular, DismissRegular, PersonAccountsRegular, PrintRegular, SendRegular } from '@fluentui/react-icons';
+import { useParams } from 'react-router-dom';
+import type { OrderDetail, OrderItem, OrderPayment } from '@backoffice/contracts';
+import { ApiError, errorMessage } from '../../components/api';
+import { useFormatMoney } from '../../components/config';
+import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
+import { formatDate } from '../../components/format';
+import { NotFoundPage, PageHeader } from '../../components/layout';
+import { ButtonLink, TextLink } from '../../components/navigation';
+import { submitOrderItem, useOrder, useOrderClient, useOrderPayments } from './api';
+import { OrderStatusBadge } from './status-badges';
+
+const CLIENTS_ORDERS = '/admin/clients-orders';
+
+/** Printing shows the receipt only. */
+const usePrintStyles = makeStaticStyles({
+  '@media print': {
+    'body *': { visibility: 'hidden' },
+    '[data-receipt], [data-receipt] *': { visibility: 'visible' },
+    '[data-receipt]': { position: 'absolute', left: 0, top: 0, width: '100%', boxShadow: 'none' },
+    '[data-print-hide]': { display: 'none !important' },
+  },
+});
+
+const useStyles = makeStyles({
+  receipt: { padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXL },
+  top: { display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: tokens.spacingHorizontalXXL },
+  block: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+  label: { color: tokens.colorNeutralForeground3, textTransform: 'uppercase', letterSpacing: '0.04em' },
+  heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
+  factName: { color: tokens.colorNeutralForeground3 },
+  factValue: { margin: 0 },
+  number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  numberHeader: { '& > button, & > div': { justifyContent: 'flex-end' } },
+  badge: { alignSelf: 'flex-start' },
+  totals: { marginLeft: 'auto', width: '340px', display: 'grid', gridTemplateColumns: '1fr auto', rowGap: tokens.spacingVerticalXS },
+  grandTotal: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase400 },
+  itemName: { display: 'flex', flexDirection: 'column' },
+  secondary: { color: tokens.colorNeutralForeground3 },
+  payments: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
+  payment: { padding: tokens.spacingHorizontalL },
+  paymentHead: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    marginBottom: tokens.spacingVerticalS,
+  },
+});
+
+function Fact({ name, value, testId }: { name: string; value: ReactNode; testId?: string }) {
+  const styles = useStyles();
+  return (
+    <>
+      <dt className={styles.factName}>{name}</dt>
+      <dd className={styles.factValue} data-testid={testId}>
+        {value || '—'}
+      </dd>
+    </>
+  );
+}
+
+/** The storefront's page of a service: service/{itemName}/{itemId} (spec). */
+const servicePath = (item: OrderItem) => `/service/${encodeURIComponent(item.itemName)}/${item.itemId}`;
+
+function SubmitButton({ order, item }: { order: OrderDetail; item: OrderItem }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  if (item.clientServiceId) {
+    return (
+      <TextLink to="/admin/clients-services" data-testid="submitted-link">
+        <Badge appearance="tint" color="success" icon={<CheckmarkCircleRegular />}>
+          Submitted
+        </Badge>
+      </TextLink>
+    );
+  }
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const result = await submitOrderItem(order.id, item.itemId);
+      if (result.success) notify.success(result.message, result.title);
+      else notify.error(result.message, result.title);
+    } catch (error) {
+      notify.error(errorMessage(error), 'Submit to Client Services');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      appearance="primary"
+      icon={busy ? <Spinner size="extra-tiny" /> : <SendRegular />}
+      disabled={busy}
+      onClick={() => void submit()}
+      data-print-hide
+    >
+      Submit to Client Services
+    </Button>
+  );
+}
+
+function ClientAccount({ userId }: { userId: string }) {
+  const styles = useStyles();
+  const { data: client, error, isLoading } = useOrderClient(userId);
+  if (isLoading) {
+    return (
+      <Skeleton aria-label="Loading the client">
+        <SkeletonItem size={16} style={{ width: '200px', marginBottom: 6 }} />
+        <SkeletonItem size={16} style={{ width: '160px' }} />
+      </Skeleton>
+    );
+  }
+  if (error || !client) {
+    return (
+      <Text size={200} className={styles.secondary}>
+        {error instanceof ApiError && error.status === 404
+          ? 'The client account no longer exists.'
+          : 'The client account could not be loaded.'}
+      </Text>
+    );
+  }
+  return (
+    <div className={styles.block} data-testid="order-client">
+      <Badge appearance="filled" color="brand" icon={<PersonAccountsRegular />} className={styles.badge} data-testid="has-account">
+        Has Account
+      </Badge>
+      <dl className={styles.facts}>
+        <Fact name="Client" value={client.name} />
+        <Fact name="Email" value={client.email} />
+        <Fact name="Phone" value={client.phoneNumber} />
+      </dl>
+    </div>
+  );
+}
+
+function Payments({ orderId }: { orderId: string }) {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  const { data, error, isLoading } = useOrderPayments(orderId);
+  if (isLoading) return <Spinner size="tiny" label="Loading payments…" labelPosition="after" />;
+  const payments: OrderPayment[] = Array.isArray(data) ? data : (data?.items ?? []);
+  if (error && !(error instanceof ApiError && error.status === 404)) {
+    return (
+      <Text className={styles.secondary} data-testid="payments-unavailable">
+        No payments yet. (Payments could not be loaded right now.)
+      </Text>
+    );
+  }
+  if (payments.length === 0) return <EmptyState text="No payments yet." />;
+  return (
+    <div className={styles.payments}>
+      {payments.map((payment, index) => (
+        <Card key={payment.id ?? index} className={styles.payment} appearance="outline">
+          <div className={styles.paymentHead}>
+            <Text weight="semibold">Total {money(payment.amount)}</Text>
+            <Text>Merchant: {payment.merchant || '—'}</Text>
+            {payment.paidAmount !== undefined && <Text>Paid {money(payment.paidAmount)}</Text>}
+            <Badge appearance="tint" color={payment.paid ? 'success' : 'warning'}>
+              {payment.status}
+            </Badge>
+          </div>
+          <Table size="small" aria-label="Payment transactions">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell className={styles.numberHeader}>Amount</TableHeaderCell>
+                <TableHeaderCell>Paid on</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {payment.transactions.map((transaction, i) => (
+                <TableRow key={i}>
+                  <TableCell>{transaction.status}</TableCell>
+                  <TableCell className={styles.number}>{money(transaction.amount)}</TableCell>
+                  <TableCell>{formatDate(transaction.paidOn, 'date-time')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Receipt({ order }: { order: OrderDetail }) {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  return (
+    <Card className={styles.receipt} data-receipt data-testid="receipt">
+      <div className={styles.top}>
+        <div className={styles.block}>
+          <Text size={200} weight="semibold" className={styles.label}>
+            Bill to
+          </Text>
+          <Text size={500} weight="semibold" data-testid="receipt-name">
+            {order.name}
+          </Text>
+          <dl className={styles.facts}>
+            <Fact name="Contact info" value={order.contactInfo} />
+            {order.email && <Fact name="Email" value={order.email} />}
+            <Fact name="Address" value={order.address} />
+            <Fact name="Zip code" value={order.zipCode} />
+            <Fact name="City" value={order.city} />
+            <Fact name="County" value={order.county} />
+            <Fact name="State" value={order.state} />
+            <Fact name="Country" value={order.country} />
+          </dl>
+        </div>
+        <div className={styles.block}>
+          <Text size={200} weight="semibold" className={styles.label}>
+            Client account
+          </Text>
+          {order.userId ? <ClientAccount userId={order.userId} /> : <Text className={styles.secondary}>Ordered without an account.</Text>}
+        </div>
+        <div className={styles.block}>
+          <Text size={200} weight="semibold" className={styles.label}>
+            Invoice
+          </Text>
+          <dl className={styles.facts}>
+            <Fact name="Invoice number" value={order.invoiceNumber} testId="invoice-number" />
+            <Fact name="Invoice date" value={formatDate(order.createdDate, 'long-date')} />
+            <Fact name="Status" value={<OrderStatusBadge status={order.status} />} />
+            {order.paidAt && <Fact name="Paid on" value={formatDate(order.paidAt, 'date-time')} />}
+            <Fact name="Order id" value={<Text size={200}>{order.id}</Text>} />
+          </dl>
+        </div>
+      </div>
+
+      <Table aria-label="Order items" data-testid="order-items">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Service</TableHeaderCell>
+            <TableHeaderCell style={{ width: '110px' }}>Type</TableHeaderCell>
+            <TableHeaderCell style={{ width: '120px' }} className={styles.numberHeader}>
+              Amount
+            </TableHeaderCell>
+            <TableHeaderCell style={{ width: '90px' }} className={styles.numberHeader}>
+              Quantity
+            </TableHeaderCell>
+            <TableHeaderCell style={{ width: '120px' }} className={styles.numberHeader}>
+              Total
+            </TableHeaderCell>
+            <TableHeaderCell style={{ width: '230px' }} data-print-hide>
+              Client services
+            </TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {order.items.map((item) => (
+            <TableRow key={item.itemId} data-testid="order-item">
+              <TableCell>
+                <Link href={servicePath(item)} target="_blank" rel="noopener noreferrer">
+                  {item.itemName}
+                </Link>
+              </TableCell>
+              <TableCell>{item.itemType}</TableCell>
+              <TableCell className={styles.number}>{money(item.amount)}</TableCell>
+              <TableCell className={styles.number}>{item.quantity}</TableCell>
+              <TableCell className={styles.number}>{money(item.total)}</TableCell>
+              <TableCell data-print-hide>
+                <SubmitButton order={order} item={item} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+
+      <div className={styles.totals} data-testid="order-totals">
+        <Text>Subtotal</Text>
+        <Text className={styles.number}>{money(order.subtotal)}</Text>
+        {order.discount > 0 && (
+          <>
+            <Text>Discount</Text>
+            <Text className={styles.number}>−{money(order.discount)}</Text>
+          </>
+        )}
+        <Text>{`Tax (${order.taxRate}%)`}</Text>
+        <Text className={styles.number}>{money(order.tax)}</Text>
+        <Text>Shipping</Text>
+        <Text className={styles.number}>{money(order.shippingFee)}</Text>
+        <Divider style={{ gridColumn: '1 / -1' }} />
+        <Text className={styles.grandTotal}>Order total</Text>
+        <Text className={`${styles.number} ${styles.grandTotal}`} data-testid="order-total">
+          {money(order.amount)}
+        </Text>
+      </div>
+
+      <Divider />
+      <div className={styles.block}>
+        <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+          Payments
+        </Text>
+        <Payments orderId={order.id} />
+      </div>
+    </Card>
+  );
+}
+
+/** /admin/clients-orders/order/{orderId}: the receipt of one order; items are submitted to client services from here. */
+export default function OrderReceiptScreen() {
+  usePrintStyles();
+  const notify = useNotify();
+  const { orderId } = useParams();
+  const { data: order, error, isLoading, mutate } = useOrder(orderId);
+
+  useEffect(() => {
+    if (error && !(error instanceof ApiError && (error.status === 404 || error.status === 400)))
+      notify.error(errorMessage(error), 'Failed to load the order');
+  }, [error, notify]);
+
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <NotFoundPage homePath={CLIENTS_ORDERS} />;
+
+  const actions = (
+    <span data-print-hide style={{ display: 'contents' }}>
+      <Button icon={<PrintRegular />} onClick={() => window.print()} disabled={!order}>
+        Print
+      </Button>
+      <ButtonLink to={CLIENTS_ORDERS} icon={<DismissRegular />} appearance="primary">
+        Close
+      </ButtonLink>
+    </span>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={order ? `Order ${order.invoiceNumber}` : 'Order receipt'}
+        description={order ? `Placed ${formatDate(order.createdDate, 'date-time')}` : undefined}
+        back={{ to: CLIENTS_ORDERS, label: 'Back to client orders' }}
+        actions={actions}
+      />
+      {isLoading ? (
+        <PageSpinner label="Loading the order…" />
+      ) : order ? (
+        <Receipt order={order} />
+      ) : (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            <MessageBarTitle>Failed to load the order</MessageBarTitle>
+            {errorMessage(error)}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void mutate()}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+    </>
+  );
+}

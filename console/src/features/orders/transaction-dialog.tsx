@@ -1,0 +1,257 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Dropdown,
+  Field,
+  Option,
+  Spinner,
+  Text,
+  Textarea,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular, ImageAddRegular } from '@fluentui/react-icons';
+import {
+  CLIENT_SERVICE_FILE_MAX_BYTES,
+  CLIENT_SERVICE_STATUSES,
+  ServiceTransactionInputSchema,
+  TRANSACTION_MAX_FILES,
+  shortId,
+  type ClientServiceStatus,
+  type ClientServiceSummary,
+} from '@backoffice/contracts';
+import { errorMessage, fieldErrors } from '../../components/api';
+import { useNotify } from '../../components/feedback';
+import { schemaFieldErrors } from '../../components/forms';
+import { recordTransaction, uploadTransactionImage } from './api';
+import { useDialogStyles } from './client-service-detail-dialog';
+import { formatBytes } from './formatting';
+import { ClientServiceStatusBadge } from './status-badges';
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
+  current: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  images: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  preview: {
+    position: 'relative',
+    width: '112px',
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXXS,
+  },
+  previewImage: {
+    width: '112px',
+    height: '84px',
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  remove: { position: 'absolute', top: '2px', right: '2px', backgroundColor: tokens.colorNeutralBackground1 },
+  secondary: { color: tokens.colorNeutralForeground3 },
+  hidden: { display: 'none' },
+});
+
+interface Picked {
+  file: File;
+  url: string;
+}
+
+/** Add Transaction: a status (or the current one, for a note), a note and images; the server applies the status rules. */
+export function TransactionDialog({ clientService, onClose }: { clientService: ClientServiceSummary; onClose(changed: boolean): void }) {
+  const styles = useStyles();
+  const dialog = useDialogStyles();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<ClientServiceStatus>(clientService.status);
+  const [note, setNote] = useState('');
+  const [images, setImages] = useState<Picked[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+
+  // Previews are object URLs: released when removed, and all of them when the dialog goes.
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const imagesError = useMemo(() => {
+    if (images.length > TRANSACTION_MAX_FILES) return `At most ${TRANSACTION_MAX_FILES} images.`;
+    const wrong = images.find((image) => !IMAGE_TYPES.includes(image.file.type));
+    if (wrong) return `${wrong.file.name} is not a PNG, JPEG, GIF or WebP image.`;
+    const large = images.find((image) => image.file.size > CLIENT_SERVICE_FILE_MAX_BYTES);
+    if (large) return `${large.file.name} is larger than ${formatBytes(CLIENT_SERVICE_FILE_MAX_BYTES)}.`;
+    return errors.files;
+  }, [images, errors.files]);
+
+  const addFiles = (files: FileList | null) => {
+    if (!files?.length) return;
+    const picked = Array.from(files).map((file) => ({ file, url: URL.createObjectURL(file) }));
+    picked.forEach((image) => previews.current.add(image.url));
+    setImages((current) => [...current, ...picked]);
+    setErrors((current) => ({ ...current, files: '' }));
+  };
+
+  const save = async () => {
+    const check = ServiceTransactionInputSchema.safeParse({ clientServiceId: clientService.id, status, note, files: [] });
+    if (!check.success) {
+      setErrors(schemaFieldErrors(check.error));
+      return;
+    }
+    if (imagesError) return;
+    setErrors({});
+    try {
+      const uploaded: string[] = [];
+      for (const [index, image] of images.entries()) {
+        setBusy(`Uploading image ${index + 1} of ${images.length}…`);
+        uploaded.push((await uploadTransactionImage(clientService.id, image.file)).id);
+      }
+      setBusy('Saving…');
+      const result = await recordTransaction({
+        clientServiceId: clientService.id,
+        serviceId: clientService.serviceId,
+        status,
+        note,
+        files: uploaded,
+      });
+      if (result.success) {
+        notify.success(result.message, result.title ?? 'insert');
+        onClose(true);
+        return;
+      }
+      notify.warning(result.message, result.title ?? 'insert');
+    } catch (error) {
+      const byField = fieldErrors(error);
+      setErrors(
+        Object.fromEntries(
+          Object.entries(byField).map(([path, message]) => [path.startsWith('files') || path === '(body)' ? 'files' : path, message]),
+        ),
+      );
+      notify.error(errorMessage(error), 'insert');
+    }
+    setBusy(null);
+  };
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && !busy && onClose(false)}>
+      <DialogSurface className={dialog.surface} style={{ maxWidth: '720px' }} data-testid="transaction-dialog">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle
+              action={
+                <DialogTrigger action="close">
+                  <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} disabled={!!busy} />
+                </DialogTrigger>
+              }
+            >
+              {`Add Transaction · ${shortId(clientService.id)}`}
+            </DialogTitle>
+            <DialogContent className={styles.form}>
+              <span className={styles.current}>
+                <Text>{`${clientService.serviceName} · current status`}</Text>
+                <ClientServiceStatusBadge status={clientService.status} />
+              </span>
+              <Field
+                label="Status"
+                required
+                validationState={errors.status ? 'error' : 'none'}
+                validationMessage={errors.status || (status === clientService.status ? 'The same status records a note only.' : undefined)}
+              >
+                <Dropdown
+                  value={status}
+                  selectedOptions={[status]}
+                  onOptionSelect={(_event, data) => data.optionValue && setStatus(data.optionValue as ClientServiceStatus)}
+                >
+                  {CLIENT_SERVICE_STATUSES.map((value) => (
+                    <Option key={value} value={value}>
+                      {value}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field
+                label="Note"
+                validationState={errors.note ? 'error' : 'none'}
+                validationMessage={errors.note}
+                hint={`${note.length} / 2000`}
+              >
+                <Textarea value={note} onChange={(_event, data) => setNote(data.value)} rows={4} resize="vertical" maxLength={2000} />
+              </Field>
+              <Field
+                label="Images"
+                validationState={imagesError ? 'error' : 'none'}
+                validationMessage={imagesError}
+                hint="PNG, JPEG, GIF or WebP, up to 5 MB each."
+              >
+                <div className={styles.images}>
+                  {images.map((image, index) => (
+                    <div key={image.url} className={styles.preview}>
+                      <img src={image.url} alt={image.file.name} className={styles.previewImage} />
+                      <Text size={200} truncate wrap={false} className={styles.secondary}>
+                        {image.file.name}
+                      </Text>
+                      <Tooltip content={`Remove ${image.file.name}`} relationship="label">
+                        <Button
+                          size="small"
+                          className={styles.remove}
+                          icon={<DismissRegular />}
+                          onClick={() => {
+                            URL.revokeObjectURL(image.url);
+                            previews.current.delete(image.url);
+                            setImages((current) => current.filter((_, i) => i !== index));
+                          }}
+                        />
+                      </Tooltip>
+                    </div>
+                  ))}
+                  <Button icon={<ImageAddRegular />} onClick={() => input.current?.click()} disabled={!!busy}>
+                    Add images
+                  </Button>
+                  <input
+                    ref={input}
+                    type="file"
+                    accept={IMAGE_TYPES.join(',')}
+                    multiple
+                    className={styles.hidden}
+                    aria-label="Transaction images"
+                    data-testid="transaction-images"
+                    onChange={(event) => {
+                      addFiles(event.target.files);
+                      event.target.value = '';
+                    }}
+                  />
+                </div>
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              {busy && <Spinner size="tiny" label={busy} labelPosition="after" />}
+              <DialogTrigger action="close">
+                <Button appearance="secondary" disabled={!!busy}>
+                  Cancel
+                </Button>
+              </DialogTrigger>
+              <Button appearance="primary" type="submit" disabled={!!busy || !!imagesError}>
+                Save
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

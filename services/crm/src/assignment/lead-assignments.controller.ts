@@ -1,0 +1,53 @@
+import { Body, Controller, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import {
+  AssignableLeadsQuerySchema,
+  DistributeLeadsSchema,
+  UnassignedLeadIdsQuerySchema,
+  UpdateUserLeadsSchema,
+} from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { UserIdParams } from '../http/id-params';
+import { LeadAssignmentsService } from './lead-assignments.service';
+
+class AssignableQuery extends createZodDto(AssignableLeadsQuerySchema) {}
+class UnassignedIdsQuery extends createZodDto(UnassignedLeadIdsQuerySchema) {}
+class UpdateUserLeadsBody extends createZodDto(UpdateUserLeadsSchema) {}
+class DistributeBody extends createZodDto(DistributeLeadsSchema) {}
+
+@ApiTags('leads')
+@Roles('Manager')
+@Controller('api/leads')
+export class LeadAssignmentsController {
+  constructor(private readonly assignments: LeadAssignmentsService) {}
+
+  /** Leads with a phone, in table order, with their sellers (draw/start/length/search, `unassigned=true`). */
+  @Get('assignable')
+  assignable(@Query() query: AssignableQuery) {
+    return this.assignments.assignable(query);
+  }
+
+  /** Ids of the next leads nobody has, in table order (+10 / +100). */
+  @Get('assignable/unassigned-ids')
+  unassignedIds(@Query() query: UnassignedIdsQuery) {
+    return this.assignments.unassignedIds(query.limit);
+  }
+
+  @Get('users/:userId')
+  ofUser(@Param() params: UserIdParams) {
+    return this.assignments.ofUser(params.userId);
+  }
+
+  /** `{changes:[{leadId, add}]}` applied in one transaction. */
+  @Put('users/:userId')
+  update(@Param() params: UserIdParams, @Body() body: UpdateUserLeadsBody, @Headers('authorization') authorization?: string) {
+    return this.assignments.update(params.userId, body.changes, authorization);
+  }
+
+  /** Spreads N unassigned leads evenly over the chosen agents (round robin). */
+  @Post('distribute')
+  distribute(@Body() body: DistributeBody, @Headers('authorization') authorization?: string) {
+    return this.assignments.distribute(body, authorization);
+  }
+}

@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  AssignableLeadsQuery,
+  DistributeLeads,
+  DistributeLeadsResult,
+  LeadChange,
+  LeadTablePage,
+  UpdateUserLeadsResult,
+  UserLeads,
+} from '@backoffice/contracts';
+import { InvalidInputError, NotFoundError } from '@backoffice/platform';
+import { leadSearchCondition } from '../groups/lead-search.policy';
+import { leadColumns, leadViews, type LeadRow } from '../leads/lead.view';
+import { sqlArray } from '../leads/sql-array';
+import { AgentDirectory } from './agent-directory';
+import { distributeRoundRobin } from './distribution.policy';
+
+/** Serialises distributions, so two at once never hand the same lead to two agents. */
+const DISTRIBUTION_LOCK = 0x1ead_d157;
+const UNASSIGNED = 'not exists (select 1 from lead_assignments a where a.lead_id = l.id)';
+
+@Injectable()
+export class LeadAssignmentsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly agents: AgentDirectory,
+  ) {}
+
+  /** Leads with a phone (only those can be assigned), in table order, with their sellers. */
+  async assignable(query: AssignableLeadsQuery): Promise<LeadTablePage> {
+    const condition = leadSearchCondition(query.search, 'l');
+    const filters = ['l.phone_key is not null', ...(query.unassigned ? [UNASSIGNED] : []), ...(condition ? [condition.sql] : [])];
+    const params = condition?.params ?? [];
+    const where = filters.join(' and ');
+    const [total, filtered, rows] = await Promise.all([
+      this.em.execute<{ count: string }[]>(`select count(*) as count from leads l where l.phone_key is not null`),
+      filters.length > 1
+        ? this.em.execute<{ count: string }[]>(`select count(*) as count from leads l where ${where}`, params)
+        : Promise.resolve(undefined),
+      this.em.execute<LeadRow[]>(`select ${leadColumns('l')} from leads l where ${where} order by l.id limit ? offset ?`, [
+        ...params,
+        query.length,
+        query.start,
+      ]),
+    ]);
+    const recordsTotal = Number(total[0].count);
+    return {
+      draw: query.draw,
+      recordsTotal,
+      recordsFiltered: filtered ? Number(filtered[0].count) : recordsTotal,
+      data: await leadViews(this.em, rows),
+    };
+  }
+
+  /** The next leads nobody has, in table order (the +10 / +100 of the user-leads screen). */
+  async unassignedIds(limit: number): Promise<number[]> {
+    const rows = await this.em.execute<{ id: number }[]>(
+      `select l.id from leads l where l.phone_key is not null and ${UNASSIGNED} order by l.id limit ?`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** An agent's leads, oldest assignment first. */
+  async ofUser(userId: string): Promise<UserLeads> {
+    const rows = await this.em.execute<{ lead_id: number }[]>('select lead_id from lead_assignments where user_id = ? order by seq', [
+      userId,
+    ]);
+    return { userId, total: rows.length, leadIds: rows.map((row) => row.lead_id) };
+  }
+
+  /** Applies the screen's pending changes for one agent, all in one transaction. */
+  async update(userId: string, changes: readonly LeadChange[], authorization: string | undefined): Promise<UpdateUserLeadsResult> {
+    return this.em.transactional(async (em) => {
+      const adds = changes.filter((change) => change.add).map((change) => change.leadId);
+      const removes = changes.filter((change) => !change.add).map((change) => change.leadId);
+      if (adds.length) {
+        const agents = await this.agents.activeAgents(em, [userId], authorization);
+        if (!agents.has(userId)) throw new NotFoundError('Sales agent', userId);
+      }
+      const groups = await this.assignableLeads(em, adds);
+      const missing = changes.map((change, index) => ({ change, index })).filter(({ change }) => change.add && !groups.has(change.leadId));
+      if (missing.length) {
+        throw new InvalidInputError(
+          missing.map(({ change, index }) => ({
+            path: `changes.${index}.leadId`,
+            message: `Lead ${change.leadId} does not exist or has no phone`,
+          })),
+        );
+      }
+      let added = 0;
+      if (adds.length) {
+        const inserted = await em.execute<{ lead_id: number }[]>(
+          `insert into lead_assignments (lead_id, group_id, user_id)
+           select lead_id, group_id, ? from unnest(?::int[], ?::int[]) with ordinality as t(lead_id, group_id, position)
+           order by position
+           on conflict do nothing returning lead_id`,
+          [userId, sqlArray(adds), sqlArray(adds.map((id) => groups.get(id)!))],
+        );
+        added = inserted.length;
+      }
+      let removed = 0;
+      if (removes.length) {
+        const deleted = await em.execute<{ lead_id: number }[]>(
+          'delete from lead_assignments where user_id = ? and lead_id = any(?::int[]) returning lead_id',
+          [userId, sqlArray(removes)],
+        );
+        removed = deleted.length;
+      }
+      const [{ count }] = await em.execute<{ count: string }[]>('select count(*) as count from lead_assignments where user_id = ?', [
+        userId,
+      ]);
+      return { userId, added, removed, total: Number(count) };
+    });
+  }
+
+  /** Spreads `count` unassigned leads (table order) over the agents, round robin, in one transaction. */
+  async distribute(input: DistributeLeads, authorization: string | undefined): Promise<DistributeLeadsResult> {
+    return this.em.transactional(async (em) => {
+      const agents = await this.agents.activeAgents(em, input.userIds, authorization);
+      const unknown = input.userIds.map((id, index) => ({ id, index })).filter(({ id }) => !agents.has(id));
+      if (unknown.length) {
+        throw new InvalidInputError(
+          unknown.map(({ id, index }) => ({ path: `userIds.${index}`, message: `User ${id} is not an active sales agent` })),
+        );
+      }
+      await em.execute('select pg_advisory_xact_lock(?)', [DISTRIBUTION_LOCK]);
+      const leads = await em.execute<{ id: number; group_id: number }[]>(
+        `select l.id, l.group_id from leads l where l.phone_key is not null and ${UNASSIGNED} order by l.id limit ?`,
+        [input.count],
+      );
+      const shares = distributeRoundRobin(leads, input.userIds);
+      const perAgent: DistributeLeadsResult['perAgent'] = [];
+      for (const [userId, share] of shares) {
+        if (share.length) {
+          await em.execute(
+            `insert into lead_assignments (lead_id, group_id, user_id)
+             select lead_id, group_id, ? from unnest(?::int[], ?::int[]) with ordinality as t(lead_id, group_id, position)
+             order by position on conflict do nothing`,
+            [userId, sqlArray(share.map((lead) => lead.id)), sqlArray(share.map((lead) => lead.group_id))],
+          );
+        }
+        perAgent.push({ userId, name: agents.get(userId)!.name, added: share.length });
+      }
+      return { distributed: leads.length, perAgent };
+    });
+  }
+
+  /** Lead id → group id, for the leads among `ids` that exist and have a phone. */
+  private async assignableLeads(em: EntityManager, ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await em.execute<{ id: number; group_id: number }[]>(
+      'select id, group_id from leads where id = any(?::int[]) and phone_key is not null',
+      [sqlArray(ids)],
+    );
+    return new Map(rows.map((row) => [row.id, row.group_id]));
+  }
+}

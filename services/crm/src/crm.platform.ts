@@ -1,0 +1,20 @@
+import { LEAD_IMPORT_TOPIC } from '@backoffice/contracts';
+import { PlatformModule } from '@backoffice/platform';
+import { crmConfigSchema } from './crm.config';
+import { LeadAssignment } from './assignment/lead-assignment.entity';
+import { SalesAgent } from './assignment/sales-agent.entity';
+import { LeadGroup } from './groups/lead-group.entity';
+import { Lead } from './leads/lead.entity';
+import { Migration0001Leads } from './migrations/Migration0001Leads';
+import { LeadUpload } from './uploads/lead-upload.entity';
+
+/** The platform as both CRM processes (API and worker) use it: one database, one outbox topic. */
+export const crmPlatform = () =>
+  PlatformModule.forService({
+    config: crmConfigSchema,
+    database: {
+      entities: [LeadUpload, LeadGroup, Lead, SalesAgent, LeadAssignment],
+      migrations: [{ name: 'Migration0001Leads', class: Migration0001Leads }],
+    },
+    outbox: { topics: [{ name: LEAD_IMPORT_TOPIC }] },
+  });

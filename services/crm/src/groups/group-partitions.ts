@@ -1,0 +1,78 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The partition of a group. Ids are integers from our own sequence, so the name is safe to splice. */
+export function partitionName(groupId: number): string {
+  if (!Number.isSafeInteger(groupId) || groupId <= 0) throw new Error(`Not a group id: ${groupId}`);
+  return `leads_p${groupId}`;
+}
+
+/** Search indexes of one partition: trigrams for terms of 3+ characters, prefixes for shorter ones. */
+function searchIndexes(groupId: number): { name: string; definition: string }[] {
+  const table = partitionName(groupId);
+  return [
+    { name: `${table}_search_trgm`, definition: `using gin (search_text gin_trgm_ops)` },
+    { name: `${table}_first_name_prefix`, definition: `(lower(first_name) text_pattern_ops)` },
+    { name: `${table}_last_name_prefix`, definition: `(lower(last_name) text_pattern_ops)` },
+    { name: `${table}_email_prefix`, definition: `(email_key text_pattern_ops)` },
+    { name: `${table}_phone_prefix`, definition: `(phone_key text_pattern_ops)` },
+  ].map(({ name, definition }) => ({ name, definition: `on ${table} ${definition}` }));
+}
+
+/**
+ * A group's leads are loaded into a bare table of their own, then attached to `leads` as its
+ * partition in the transaction that makes the group ready: the parent's indexes are built in bulk
+ * then, and the group appears whole or not at all. Search indexes follow, built concurrently.
+ */
+@Injectable()
+export class GroupPartitions {
+  private readonly logger = new Logger('GroupPartitions');
+
+  /** The loading table, like `leads` but without indexes (created once; a retry reuses it). */
+  async create(em: EntityManager, groupId: number): Promise<void> {
+    const table = partitionName(groupId);
+    await em.execute(`create table if not exists ${table} (like leads including defaults including generated)`);
+  }
+
+  /** Attaches the loaded table; PostgreSQL builds the parent's indexes on it in bulk. Run inside the ready transaction. */
+  async attach(em: EntityManager, groupId: number): Promise<void> {
+    const table = partitionName(groupId);
+    const { attached } = (
+      await em.execute<{ attached: boolean }[]>(
+        `select exists (select 1 from pg_inherits where inhrelid = to_regclass(?) and inhparent = 'leads'::regclass) as attached`,
+        [table],
+      )
+    )[0];
+    if (attached) return;
+    await em.execute(`set local maintenance_work_mem = '256MB'`);
+    await em.execute(`alter table ${table} add constraint ${table}_group check (group_id = ${groupId})`);
+    await em.execute(`alter table leads attach partition ${table} for values in (${groupId})`);
+  }
+
+  /** Drops a group's partition (a failed import's, before it was ever attached). */
+  async drop(em: EntityManager, groupId: number): Promise<void> {
+    await em.execute(`drop table if exists ${partitionName(groupId)}`);
+  }
+
+  /**
+   * Builds the search indexes of an attached partition, concurrently (writes to other leads go on).
+   * An index left invalid by an interrupted build is dropped and built again.
+   */
+  async buildSearchIndexes(em: EntityManager, groupId: number): Promise<void> {
+    const table = partitionName(groupId);
+    const started = Date.now();
+    const existing = await em.execute<{ name: string; valid: boolean }[]>(
+      `select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+       where i.indrelid = to_regclass(?)`,
+      [table],
+    );
+    const state = new Map(existing.map((row) => [row.name, row.valid]));
+    for (const index of searchIndexes(groupId)) {
+      if (state.get(index.name) === true) continue;
+      if (state.get(index.name) === false) await em.execute(`drop index concurrently if exists ${index.name}`);
+      await em.execute(`create index concurrently if not exists ${index.name} ${index.definition}`);
+    }
+    await em.execute(`update lead_groups set search_indexed = true where id = ?`, [groupId]);
+    this.logger.log(`search indexes of group ${groupId} built in ${Date.now() - started} ms`);
+  }
+}

@@ -1,0 +1,15 @@
+import type { LeadGroup as LeadGroupView } from '@backoffice/contracts';
+import type { LeadGroup } from './lead-group.entity';
+
+export function toGroupView(group: LeadGroup): LeadGroupView {
+  return {
+    id: group.id,
+    name: group.name,
+    dateCreated: group.createdAt.toISOString(),
+    leadCount: group.leadCount,
+    duplicates: group.duplicates,
+    skippedDuplicates: group.skippedDuplicates,
+    failedRows: group.failedRows,
+    uploadId: group.uploadId ?? null,
+  };
+}

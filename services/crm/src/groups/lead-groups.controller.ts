@@ -1,0 +1,52 @@
+import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { LeadTableQuerySchema, PageQuerySchema } from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { IntIdParams } from '../http/id-params';
+import { attachment, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
+import { EXPORT_COLUMNS, groupExportRows } from './lead-group-export';
+import { LeadGroupsService } from './lead-groups.service';
+
+class GroupListQuery extends createZodDto(PageQuerySchema) {}
+class LeadTableQueryDto extends createZodDto(LeadTableQuerySchema) {}
+
+@ApiTags('leads')
+@Roles('Manager')
+@Controller('api/leads/groups')
+export class LeadGroupsController {
+  private readonly logger = new Logger('LeadGroupExport');
+
+  constructor(
+    private readonly groups: LeadGroupsService,
+    private readonly em: EntityManager,
+  ) {}
+
+  @Get()
+  list(@Query() query: GroupListQuery) {
+    return this.groups.list(query);
+  }
+
+  /** Server paging: draw/start/length/search → draw/recordsTotal/recordsFiltered/data. */
+  @Get(':id/leads')
+  leads(@Param() params: IntIdParams, @Query() query: LeadTableQueryDto) {
+    return this.groups.page(params.id, query);
+  }
+
+  /** The whole group as a streamed xlsx. */
+  @Get(':id/export.xlsx')
+  @ApiProduces(XLSX_TYPE)
+  async export(@Param() params: IntIdParams, @Res() reply: FastifyReply) {
+    const group = await this.groups.get(params.id);
+    const em = this.em.fork();
+    const stream = streamWorkbook('Leads', EXPORT_COLUMNS, groupExportRows(em, group.id), (error) =>
+      this.logger.error(`export of group ${group.id} failed: ${error.message}`),
+    );
+    void reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', attachment(`${group.name}.xlsx`))
+      .send(stream);
+  }
+}

@@ -1,0 +1,239 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LockMode, MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import { join } from 'node:path';
+import { Worker as Thread } from 'node:worker_threads';
+import { LEAD_IMPORT_TOPIC, type LeadImportEventData, type LeadImportResult } from '@backoffice/contracts';
+import { OutboxService, SERVICE_CONFIG } from '@backoffice/platform';
+import type { CrmConfig } from '../crm.config';
+import { indexJobId, LeadsQueue, type ImportLeadsJobData } from '../extraction/leads-queue';
+import { GroupPartitions } from '../groups/group-partitions';
+import { LeadGroup } from '../groups/lead-group.entity';
+import { SSN_KEY } from '../security/ssn.providers';
+import { LeadUpload } from '../uploads/lead-upload.entity';
+import { UploadStore } from '../uploads/upload-store';
+import { ImportFailure } from './import-failure';
+import { JobHandedBack, type LeadJobHandler } from './lead-job.handler';
+import type { ImportCounters, ImportThreadInput, ImportThreadMessage } from './lead-import.messages';
+import { groupNameOf, importSummary, nothingImportedReason } from './lead-import.summary';
+
+const countersOf = (group: LeadGroup): ImportCounters => ({
+  lastRow: group.lastRow,
+  leadCount: group.leadCount,
+  totalRows: group.totalRows,
+  duplicates: group.duplicates,
+  skippedDuplicates: group.skippedDuplicates,
+  failedRows: group.failedRows,
+});
+
+/**
+ * Extracts one uploaded spreadsheet into a new lead group. The parse and the batched writes run on
+ * a worker thread; this class prepares the group, follows the thread, and makes the group ready (or
+ * records the failure) in one transaction with its `crm.lead-import.v1` event. Safe to run again:
+ * a retried or crashed job resumes after the last committed batch, and a finished one only answers.
+ */
+@Injectable()
+export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadImportResult | null> {
+  readonly jobName = 'import-leads' as const;
+  private readonly logger = new Logger('ImportLeadsJob');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly store: UploadStore,
+    private readonly partitions: GroupPartitions,
+    private readonly outbox: OutboxService,
+    private readonly leadsQueue: LeadsQueue,
+    @Inject(SERVICE_CONFIG) private readonly config: CrmConfig,
+    @Inject(SSN_KEY) private readonly ssnKey: Buffer,
+  ) {}
+
+  private em(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  async handle(job: Job<ImportLeadsJobData>, token: string | undefined, signal: AbortSignal): Promise<LeadImportResult | null> {
+    const { uploadId } = job.data;
+    // FOR SHARE waits for the extract request that enqueued this job to commit its attempt.
+    const upload = await this.em().transactional((em) => em.findOne(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_READ }));
+    if (!upload) throw new UnrecoverableError('The file was cleared before it could be extracted.');
+    if (upload.jobId !== job.id) return null; // replaced by a newer attempt, or its request rolled back
+    let groupId: number | undefined;
+    try {
+      const group = await this.prepare(upload);
+      groupId = group.id;
+      if (group.status !== 'ready') {
+        if (!(await this.store.exists(upload.storedName))) {
+          throw new ImportFailure('The uploaded file is no longer in the upload store; upload it again.');
+        }
+        const started = Date.now();
+        const counters = await this.runThread(job, upload, group, signal);
+        this.logger.log(`upload ${uploadId}: ${counters.totalRows} rows read in ${Date.now() - started} ms`);
+        if (counters.leadCount === 0) throw new ImportFailure(nothingImportedReason(counters));
+      }
+      const result = await this.complete(upload.id, group.id);
+      await this.leadsQueue.queue
+        .add('index-lead-group', { groupId: group.id }, { jobId: indexJobId(group.id) })
+        .catch((error: Error) => this.logger.warn(`search indexes of group ${group.id} not queued: ${error.message}`));
+      await this.store.remove(upload.storedName).catch(() => undefined);
+      return result;
+    } catch (error) {
+      if (signal.aborted || error instanceof JobHandedBack) {
+        // Shutting down: back to the queue now, without using an attempt; the next worker resumes.
+        await job.moveToDelayed(Date.now() + 500, token);
+        throw new DelayedError();
+      }
+      const userFacing = error instanceof ImportFailure || error instanceof UnrecoverableError;
+      const message = userFacing ? (error as Error).message : `The extraction failed: ${(error as Error).message}`;
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (!userFacing && !lastAttempt) throw error; // retried with back-off, resuming
+      await this.fail(uploadId, groupId, message);
+      throw new UnrecoverableError(message);
+    }
+  }
+
+  /** Finds the upload's group, or creates it with its loading table. */
+  private async prepare(upload: LeadUpload): Promise<LeadGroup> {
+    return this.em().transactional(async (em) => {
+      let group = await em.findOne(LeadGroup, { uploadId: upload.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!group) {
+        await em.execute('delete from lead_import_errors where upload_id = ?', [upload.id]);
+        group = em.create(LeadGroup, { name: groupNameOf(upload.name), uploadId: upload.id });
+        await em.persist(group).flush();
+      }
+      if (group.status !== 'ready') await this.partitions.create(em, group.id);
+      await em.nativeUpdate(LeadUpload, { id: upload.id }, { message: 'Extracting…' });
+      return group;
+    });
+  }
+
+  private runThread(job: Job<ImportLeadsJobData>, upload: LeadUpload, group: LeadGroup, signal: AbortSignal): Promise<ImportCounters> {
+    const today = new Date();
+    const input: ImportThreadInput = {
+      uploadId: upload.id,
+      groupId: group.id,
+      filePath: this.store.path(upload.storedName),
+      databaseUrl: this.config.DATABASE_URL,
+      duplicateMode: upload.duplicateMode,
+      resume: countersOf(group),
+      batchRows: this.config.CRM_IMPORT_BATCH_ROWS,
+      ssnKeyHex: this.ssnKey.toString('hex'),
+      today: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()),
+    };
+    return new Promise<ImportCounters>((resolve, reject) => {
+      const thread = new Thread(join(__dirname, 'lead-import.thread.js'), {
+        workerData: input,
+        resourceLimits: { maxOldGenerationSizeMb: this.config.CRM_IMPORT_THREAD_HEAP_MB },
+      });
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+        outcome();
+      };
+      const onAbort = () => {
+        void thread.terminate();
+        settle(() => reject(new JobHandedBack('the worker is shutting down')));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      thread.on('message', (message: ImportThreadMessage) => {
+        if (message.type === 'progress') void job.updateProgress(message.percent).catch(() => undefined);
+        else if (message.type === 'done') settle(() => resolve(message.counters));
+        else settle(() => reject(message.userFacing ? new ImportFailure(message.message) : new Error(message.message)));
+      });
+      thread.on('error', (error: Error & { code?: string }) => {
+        settle(() =>
+          reject(
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? new ImportFailure('The spreadsheet is too large to read; split it into smaller files.')
+              : error,
+          ),
+        );
+      });
+      thread.on('exit', (code) => settle(() => reject(new Error(`the import thread stopped (exit code ${code})`))));
+    });
+  }
+
+  /** Makes the group ready (attaches its partition) and marks the upload extracted, with the event. */
+  private async complete(uploadId: number, groupId: number): Promise<LeadImportResult> {
+    return this.em().transactional(async (em) => {
+      const group = await em.findOneOrFail(LeadGroup, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const upload = await em.findOneOrFail(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (group.status !== 'ready') {
+        await this.partitions.attach(em, group.id);
+        group.status = 'ready';
+      }
+      const counters = countersOf(group);
+      if (!upload.extracted) {
+        Object.assign(upload, {
+          extracted: true,
+          extractedAt: new Date(),
+          error: false,
+          message: importSummary(counters),
+          failedRows: counters.failedRows,
+        });
+        this.outbox.add<LeadImportEventData>(em, {
+          topic: LEAD_IMPORT_TOPIC,
+          type: 'completed',
+          subject: String(upload.id),
+          data: { uploadId: upload.id, fileName: upload.name, groupId: group.id, ...this.eventCounts(counters) },
+        });
+      }
+      return {
+        uploadId: upload.id,
+        groupId: group.id,
+        groupName: group.name,
+        totalRows: counters.totalRows,
+        imported: counters.leadCount,
+        duplicates: counters.duplicates,
+        skippedDuplicates: counters.skippedDuplicates,
+        failedRows: counters.failedRows,
+      };
+    });
+  }
+
+  private eventCounts(counters: ImportCounters) {
+    return {
+      totalRows: counters.totalRows,
+      imported: counters.leadCount,
+      duplicates: counters.duplicates,
+      skippedDuplicates: counters.skippedDuplicates,
+      failedRows: counters.failedRows,
+    };
+  }
+
+  /** The last attempt failed: the partial group goes, the upload stays pending with the reason in red. */
+  private async fail(uploadId: number, groupId: number | undefined, message: string): Promise<void> {
+    await this.em().transactional(async (em) => {
+      const upload = await em.findOne(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!upload || upload.extracted) return;
+      let counters: ImportCounters | undefined;
+      const group = groupId ? await em.findOne(LeadGroup, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      if (group && group.status !== 'ready') {
+        counters = countersOf(group);
+        await this.partitions.drop(em, group.id);
+        await em.execute('delete from lead_keys where group_id = ?', [group.id]);
+        em.remove(group);
+      }
+      const [{ failed }] = await em.execute<{ failed: string }[]>('select count(*) as failed from lead_import_errors where upload_id = ?', [
+        uploadId,
+      ]);
+      Object.assign(upload, { error: true, message, failedRows: Number(failed) });
+      this.outbox.add<LeadImportEventData>(em, {
+        topic: LEAD_IMPORT_TOPIC,
+        type: 'failed',
+        subject: String(upload.id),
+        data: {
+          uploadId,
+          fileName: upload.name,
+          groupId: null,
+          ...this.eventCounts(counters ?? { lastRow: 0, leadCount: 0, totalRows: 0, duplicates: 0, skippedDuplicates: 0, failedRows: 0 }),
+          failedRows: Number(failed),
+          imported: 0,
+          error: message,
+        },
+      });
+    });
+  }
+}

@@ -1,0 +1,160 @@
+import type { Client } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { DuplicateMode } from '@backoffice/contracts';
+import type { SsnCipher } from '../security/ssn-cipher';
+import { copyLine } from './copy-text.policy';
+import type { ImportCounters } from './lead-import.messages';
+import { SSN_TOKEN_PREFIX, type FailedRowCells, type ParsedLead } from './lead-row.policy';
+
+export type BatchRow = { rowNumber: number; lead: ParsedLead } | { rowNumber: number; reason: string; cells: FailedRowCells };
+
+const LEAD_COLUMNS = [
+  'group_id',
+  'seq',
+  'row_number',
+  'first_name',
+  'last_name',
+  'work_at',
+  'gender',
+  'current_city',
+  'dob',
+  'email',
+  'email_key',
+  'phone',
+  'phone_key',
+  'ssn_encrypted',
+  'ssn_last4',
+  'notes',
+  'duplicate',
+].join(', ');
+
+/** The keys duplicates are found by: the phone's digits and the lower-cased email. */
+export function leadKeys(lead: ParsedLead): string[] {
+  const keys: string[] = [];
+  if (lead.phoneKey) keys.push(`p:${lead.phoneKey}`);
+  if (lead.emailKey) keys.push(`e:${lead.emailKey}`);
+  return keys;
+}
+
+/**
+ * Writes an import's rows in batches, one transaction each: the leads by COPY into the group's own
+ * (not yet attached) partition, their duplicate keys, the failed rows, and the group's counters with
+ * the last row committed. A crash loses at most the batch in flight, and a retry resumes after it.
+ */
+export class LeadBatchWriter {
+  private readonly counters: ImportCounters;
+
+  constructor(
+    private readonly client: Client,
+    private readonly target: { uploadId: number; groupId: number; duplicateMode: DuplicateMode },
+    private readonly cipher: SsnCipher,
+    resume: ImportCounters,
+  ) {
+    this.counters = { ...resume };
+  }
+
+  get committed(): ImportCounters {
+    return { ...this.counters };
+  }
+
+  async write(rows: readonly BatchRow[], lastRow: number): Promise<void> {
+    const next = { ...this.counters };
+    const { groupId, uploadId, duplicateMode } = this.target;
+    const leads = rows.filter((row): row is Extract<BatchRow, { lead: ParsedLead }> => 'lead' in row);
+    const failures = rows.filter((row): row is Extract<BatchRow, { reason: string }> => 'reason' in row);
+    await this.client.query('begin');
+    try {
+      const batchKeys = leads.flatMap((row) => leadKeys(row.lead));
+      const known = new Set<string>();
+      if (batchKeys.length) {
+        const { rows: existing } = await this.client.query<{ key: string }>('select key from lead_keys where key = any($1::text[])', [
+          batchKeys,
+        ]);
+        for (const row of existing) known.add(row.key);
+      }
+      const newKeys: string[] = [];
+      let copy = '';
+      for (const { rowNumber, lead } of leads) {
+        const keys = leadKeys(lead);
+        const duplicate = keys.some((key) => known.has(key));
+        if (duplicate && duplicateMode === 'skip') {
+          next.skippedDuplicates++;
+          continue;
+        }
+        for (const key of keys) {
+          if (!known.has(key)) newKeys.push(key);
+          known.add(key);
+        }
+        if (duplicate) next.duplicates++;
+        next.leadCount++;
+        copy += copyLine([
+          groupId,
+          next.leadCount,
+          rowNumber,
+          lead.firstName,
+          lead.lastName,
+          lead.workAt,
+          lead.gender,
+          lead.currentCity,
+          lead.dob,
+          lead.email,
+          lead.emailKey,
+          lead.phone,
+          lead.phoneKey,
+          lead.ssn ? this.cipher.encrypt(lead.ssn) : null,
+          lead.ssn ? lead.ssn.slice(-4) : null,
+          lead.notes,
+          duplicate,
+        ]);
+      }
+      if (newKeys.length) {
+        await this.client.query('insert into lead_keys (key, group_id) select unnest($1::text[]), $2 on conflict do nothing', [
+          newKeys,
+          groupId,
+        ]);
+      }
+      if (copy) await this.copy(`copy leads_p${groupId} (${LEAD_COLUMNS}) from stdin`, copy);
+      if (failures.length) {
+        await this.client.query(
+          `insert into lead_import_errors (upload_id, row_number, reason, cells)
+           select $1, * from unnest($2::int[], $3::text[], $4::jsonb[]) on conflict do nothing`,
+          [
+            uploadId,
+            failures.map((row) => row.rowNumber),
+            failures.map((row) => row.reason),
+            failures.map((row) => JSON.stringify(this.sealSsn(row.cells))),
+          ],
+        );
+      }
+      next.failedRows += failures.length;
+      next.totalRows += rows.length;
+      next.lastRow = Math.max(next.lastRow, lastRow);
+      await this.client.query(
+        `update lead_groups set last_row = $2, lead_count = $3, total_rows = $4, duplicates = $5,
+           skipped_duplicates = $6, failed_rows = $7 where id = $1`,
+        [groupId, next.lastRow, next.leadCount, next.totalRows, next.duplicates, next.skippedDuplicates, next.failedRows],
+      );
+      await this.client.query('commit');
+    } catch (error) {
+      await this.client.query('rollback').catch(() => undefined);
+      throw error;
+    }
+    Object.assign(this.counters, next);
+  }
+
+  /** A failed row keeps its SSN only as an encrypted token (see SsnCipher.token). */
+  private sealSsn(cells: FailedRowCells): FailedRowCells {
+    if (cells.ssn === undefined) return cells;
+    const ssn = String(cells.ssn);
+    return { ...cells, ssn: ssn.startsWith(SSN_TOKEN_PREFIX) ? ssn : this.cipher.token(ssn) };
+  }
+
+  private copy(sql: string, text: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stream = this.client.query(copyFrom(sql));
+      stream.on('error', reject);
+      stream.on('finish', () => resolve());
+      stream.end(text);
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { Client } from 'pg';
+import { SsnCipher } from '../security/ssn-cipher';
+import { ImportFailure } from './import-failure';
+import { LeadBatchWriter, type BatchRow } from './lead-batch.writer';
+import type { ImportThreadInput, ImportThreadMessage } from './lead-import.messages';
+import { readLeadRow, type RowContext } from './lead-row.policy';
+import { estimateRows, readLeadSheet } from './lead-sheet.reader';
+
+/** Held on the thread's own connection while it imports an upload: a second worker backs off. */
+const IMPORT_LOCK_CLASS = 0x1ead;
+
+const post = (message: ImportThreadMessage) => parentPort?.postMessage(message);
+
+/**
+ * The import itself, on a worker thread so the CPU-heavy parse never starves the job's lock
+ * renewal on the main thread. Parsing the next batch overlaps with writing the previous one.
+ */
+async function run(input: ImportThreadInput): Promise<void> {
+  const client = new Client({ connectionString: input.databaseUrl, application_name: 'crm-lead-import' });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const { rows: locked } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+      IMPORT_LOCK_CLASS,
+      input.uploadId,
+    ]);
+    if (!locked[0]?.ok) throw new Error('Another worker is importing this file right now.');
+
+    const cipher = new SsnCipher(Buffer.from(input.ssnKeyHex, 'hex'));
+    const writer = new LeadBatchWriter(
+      client,
+      { uploadId: input.uploadId, groupId: input.groupId, duplicateMode: input.duplicateMode },
+      cipher,
+      input.resume,
+    );
+    const estimate = await estimateRows(input.filePath);
+    const sheet = readLeadSheet(input.filePath);
+    const context: RowContext = {
+      date1904: false,
+      today: new Date(input.today),
+      openSsnToken: (token) => cipher.openToken(token),
+    };
+
+    let batch: BatchRow[] = [];
+    let lastRow = input.resume.lastRow;
+    let rowsRead = 0;
+    let lastProgress = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      await writing; // one batch in flight: parsing goes on while it is written
+      const rows = batch;
+      const upTo = lastRow;
+      batch = [];
+      writing = writer.write(rows, upTo);
+      writing.catch(() => undefined); // awaited (and thrown) at the next flush
+    };
+
+    for await (const { rowNumber, cells } of sheet.rows) {
+      rowsRead++;
+      if (rowsRead === 1) context.date1904 = sheet.date1904();
+      if (rowNumber <= input.resume.lastRow) continue; // committed by an earlier attempt
+      lastRow = rowNumber;
+      const outcome = readLeadRow(cells, context);
+      if (outcome.kind === 'lead') batch.push({ rowNumber, lead: outcome.lead });
+      else if (outcome.kind === 'invalid') batch.push({ rowNumber, reason: outcome.reason, cells: outcome.cells });
+      if (batch.length >= input.batchRows) await flush();
+      const now = Date.now();
+      if (now - lastProgress > 250) {
+        lastProgress = now;
+        const percent = estimate ? Math.min(99, Math.floor((rowNumber / estimate) * 100)) : 0;
+        post({ type: 'progress', percent, rows: rowsRead });
+      }
+    }
+    await flush();
+    await writing;
+    const counters = writer.committed;
+    if (counters.totalRows === 0) throw new ImportFailure('The sheet has a header row but no leads below it.');
+    post({ type: 'done', counters });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+run(workerData as ImportThreadInput).catch((error: Error) => {
+  post({ type: 'failed', message: error.message, userFacing: error instanceof ImportFailure });
+});

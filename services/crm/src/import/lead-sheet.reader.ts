@@ -1,0 +1,113 @@
+import { createReadStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
+import { ImportFailure } from './import-failure';
+import { cellText } from './lead-cell.policy';
+import { HEADER_SEARCH_ROWS, mapHeaderRow, MISSING_HEADER_MESSAGE, type ColumnMap, type LeadField } from './lead-header.policy';
+import type { SheetCell } from './lead-cell.policy';
+
+/** One data row after the header row, in sheet order. */
+export interface SheetRow {
+  rowNumber: number;
+  cells: Partial<Record<LeadField, SheetCell>>;
+}
+
+/** The most rows a sheet can have (Excel's limit): anything beyond is not a spreadsheet. */
+const MAX_SHEET_ROWS = 1_048_576;
+
+/**
+ * Guesses how many rows the first sheet has, for the progress bar, without reading it: its
+ * <dimension> when the writer put one first, else its inflated size over the size of its first rows.
+ */
+export async function estimateRows(filePath: string): Promise<number | undefined> {
+  let zip: Awaited<ReturnType<typeof yauzl.openPromise>> | undefined;
+  try {
+    zip = await yauzl.openPromise(filePath, { decodeStrings: true, autoClose: false });
+    let sheet: { entry: Parameters<typeof zip.openReadStreamPromise>[0]; number: number } | undefined;
+    for await (const entry of zip.eachEntry()) {
+      const match = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(String(entry.fileName));
+      if (match && (!sheet || Number(match[1]) < sheet.number)) sheet = { entry, number: Number(match[1]) };
+    }
+    if (!sheet) return undefined;
+    const stream = await zip.openReadStreamPromise(sheet.entry);
+    let head = '';
+    for await (const chunk of stream) {
+      head += (chunk as Buffer).toString('utf8');
+      if (head.length >= 256 * 1024) break;
+    }
+    stream.destroy();
+    const dimension = /<dimension ref="[A-Z]+\d+(?::[A-Z]+(\d+))?"/.exec(head);
+    if (dimension?.[1]) return Number(dimension[1]);
+    const rows = head.match(/<row\b/g)?.length ?? 0;
+    const firstRow = head.indexOf('<row');
+    if (rows < 2 || firstRow < 0) return undefined;
+    return Math.max(1, Math.round(((sheet.entry.uncompressedSize - firstRow) * rows) / (head.length - firstRow)));
+  } catch {
+    return undefined;
+  } finally {
+    zip?.close();
+  }
+}
+
+export interface SheetReading {
+  /** True for workbooks in the 1904 date system (old Mac files); known once the first row is read. */
+  date1904(): boolean;
+  rows: AsyncGenerator<SheetRow>;
+}
+
+/**
+ * Streams the first sheet with exceljs's streaming reader (never the whole workbook in memory):
+ * finds the header row among the first rows, then yields each data row's cells by field.
+ * An empty sheet or one without a recognisable header row fails with a message for the user.
+ */
+export function readLeadSheet(filePath: string): SheetReading {
+  const input = createReadStream(filePath, { highWaterMark: 256 * 1024 });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const date1904 = () => {
+    const properties = (reader as unknown as { properties?: { model?: { date1904?: boolean } } }).properties;
+    return properties?.model?.date1904 === true;
+  };
+
+  async function* rows(): AsyncGenerator<SheetRow> {
+    try {
+      for await (const worksheet of reader) {
+        let columns: ColumnMap | undefined;
+        let anyRow = false;
+        let entries: [number, LeadField][] = [];
+        for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+          anyRow = true;
+          const values = row.values as SheetCell[];
+          if (!columns) {
+            if (row.number > HEADER_SEARCH_ROWS) throw new ImportFailure(MISSING_HEADER_MESSAGE);
+            const texts: (string | undefined)[] = [];
+            for (let column = 1; column < values.length; column++) texts.push(cellText(values[column]) || undefined);
+            columns = mapHeaderRow(texts);
+            if (columns) entries = [...columns.entries()];
+            continue;
+          }
+          if (row.number > MAX_SHEET_ROWS) throw new ImportFailure('The sheet has more rows than a spreadsheet can hold.');
+          const cells: Partial<Record<LeadField, SheetCell>> = {};
+          for (const [column, field] of entries) cells[field] = values[column];
+          yield { rowNumber: row.number, cells };
+        }
+        if (!anyRow) throw new ImportFailure('The sheet is empty: it has no rows at all.');
+        if (!columns) throw new ImportFailure(MISSING_HEADER_MESSAGE);
+        return; // the first sheet only
+      }
+      throw new ImportFailure('The workbook has no sheet.');
+    } catch (error) {
+      if (error instanceof ImportFailure) throw error;
+      throw new ImportFailure(`The spreadsheet could not be read (${(error as Error).message}).`);
+    } finally {
+      input.destroy();
+    }
+  }
+
+  return { date1904, rows: rows() };
+}

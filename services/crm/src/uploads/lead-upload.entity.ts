@@ -1,0 +1,53 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { DuplicateMode } from '@backoffice/contracts';
+
+/** An uploaded lead spreadsheet, kept in the upload store until it is extracted. */
+@Entity({ tableName: 'lead_uploads' })
+export class LeadUpload {
+  [OptionalProps]?: 'createdAt' | 'extracted' | 'error' | 'message' | 'attempt' | 'duplicateMode' | 'failedRows';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  /** The file name the user uploaded. */
+  @Property({ type: 'text' })
+  name!: string;
+
+  /** The file's name in the upload store. */
+  @Property({ type: 'text', unique: true })
+  storedName!: string;
+
+  @Property({ type: 'bigint', fieldName: 'size_bytes' })
+  size!: number;
+
+  @Property({ type: 'uuid', nullable: true })
+  uploadedBy?: string | null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'boolean' })
+  extracted: boolean = false;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  extractedAt?: Date | null;
+
+  @Property({ type: 'boolean' })
+  error: boolean = false;
+
+  @Property({ type: 'text' })
+  message: string = '';
+
+  /** Extraction attempts started from the console; part of the job id. */
+  @Property({ type: 'integer' })
+  attempt: number = 0;
+
+  @Property({ type: 'text', nullable: true })
+  jobId?: string | null;
+
+  @Property({ type: 'text' })
+  duplicateMode: DuplicateMode = 'flag';
+
+  @Property({ type: 'integer' })
+  failedRows: number = 0;
+}

@@ -1,0 +1,118 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyRequest } from 'fastify';
+import type { LeadUpload as LeadUploadView } from '@backoffice/contracts';
+import { ConflictError, InvalidInputError, NotFoundError, SERVICE_CONFIG, type CurrentUserData } from '@backoffice/platform';
+import type { CrmConfig } from '../crm.config';
+import { LeadsQueue } from '../extraction/leads-queue';
+import { LeadUpload } from './lead-upload.entity';
+import { toUploadView } from './lead-upload.view';
+import { UploadStore } from './upload-store';
+import { inspectXlsx, XlsxRejected } from './xlsx-inspector';
+
+const BUSY_STATES = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+/** The name the user gave the file, without any folder part or control characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, 200) || 'leads.xlsx';
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+@Injectable()
+export class LeadUploadsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly store: UploadStore,
+    private readonly leadsQueue: LeadsQueue,
+    @Inject(SERVICE_CONFIG) private readonly config: CrmConfig,
+  ) {}
+
+  /** Stores one uploaded spreadsheet after checking, by content, that it is a plain xlsx workbook. */
+  async upload(request: FastifyRequest, user: CurrentUserData): Promise<LeadUploadView> {
+    const refuse = (message: string) => new InvalidInputError([{ path: 'file', message }], message);
+    if (!request.isMultipart()) throw refuse('Send the spreadsheet as multipart/form-data in the field "file".');
+    let part: Awaited<ReturnType<FastifyRequest['file']>>;
+    try {
+      part = await request.file();
+    } catch {
+      throw refuse('The upload could not be read; send one xlsx spreadsheet as multipart/form-data.');
+    }
+    if (!part) throw refuse('Choose an xlsx spreadsheet to upload.');
+    const tooLarge = `The file is larger than ${megabytes(this.config.CRM_UPLOAD_MAX_BYTES)}; split it into smaller sheets.`;
+    let saved: { storedName: string; size: number };
+    try {
+      saved = await this.store.save(part.file);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(tooLarge);
+      throw refuse('The upload was interrupted; try again.');
+    }
+    if (part.file.truncated) {
+      await this.store.remove(saved.storedName);
+      throw refuse(tooLarge);
+    }
+    try {
+      await inspectXlsx(this.store.path(saved.storedName), {
+        maxEntries: this.config.CRM_UPLOAD_MAX_ENTRIES,
+        maxInflatedBytes: this.config.CRM_UPLOAD_MAX_INFLATED_BYTES,
+        maxRatio: this.config.CRM_UPLOAD_MAX_RATIO,
+      });
+    } catch (error) {
+      await this.store.remove(saved.storedName);
+      if (error instanceof XlsxRejected) throw refuse(error.message);
+      throw error;
+    }
+    const upload = this.em.create(LeadUpload, {
+      name: cleanFileName(part.filename),
+      storedName: saved.storedName,
+      size: saved.size,
+      uploadedBy: user.id,
+      message: 'Ready to extract',
+    });
+    try {
+      await this.em.persist(upload).flush();
+    } catch (error) {
+      await this.store.remove(saved.storedName);
+      throw error;
+    }
+    return toUploadView(upload);
+  }
+
+  /** Files not extracted yet, oldest first. */
+  async pending(): Promise<LeadUploadView[]> {
+    const uploads = await this.em.find(LeadUpload, { extracted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return uploads.map(toUploadView);
+  }
+
+  private async busy(upload: LeadUpload): Promise<boolean> {
+    if (!upload.jobId || upload.error) return false;
+    return BUSY_STATES.has(await this.leadsQueue.queue.getJobState(upload.jobId));
+  }
+
+  /** Clears one pending file (record and stored file). */
+  async remove(id: number): Promise<void> {
+    const upload = await this.em.findOne(LeadUpload, { id });
+    if (!upload) throw new NotFoundError('Upload', id);
+    if (upload.extracted) throw new ConflictError('This file was already extracted; only pending files can be cleared.');
+    if (await this.busy(upload)) throw new ConflictError('This file is being extracted; wait until it finishes.', 'extracting');
+    await this.em.remove(upload).flush();
+    await this.store.remove(upload.storedName);
+  }
+
+  /** Clears every pending file, except those being extracted right now. */
+  async removeAll(): Promise<{ removed: number; kept: number }> {
+    const uploads = await this.em.find(LeadUpload, { extracted: false });
+    let kept = 0;
+    const removable: LeadUpload[] = [];
+    for (const upload of uploads) {
+      if (await this.busy(upload)) kept++;
+      else removable.push(upload);
+    }
+    if (removable.length) await this.em.remove(removable).flush();
+    await Promise.all(removable.map((upload) => this.store.remove(upload.storedName)));
+    return { removed: removable.length, kept };
+  }
+}

@@ -1,0 +1,47 @@
+import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { Roles } from '@backoffice/platform';
+import { IntIdParams } from '../http/id-params';
+import { attachment, FAILED_ROW_COLUMNS, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
+import { UploadErrorsService } from './upload-errors.service';
+
+class ErrorPageQuery extends createZodDto(
+  z.object({
+    start: z.coerce.number().int().min(0).default(0),
+    length: z.coerce.number().int().min(1).max(500).default(50),
+  }),
+) {}
+
+@ApiTags('leads')
+@Roles('Manager')
+@Controller('api/leads/uploads')
+export class UploadErrorsController {
+  private readonly logger = new Logger('FailedRows');
+
+  constructor(
+    private readonly errors: UploadErrorsService,
+    private readonly em: EntityManager,
+  ) {}
+
+  /** The rows the last extraction could not import: row number and reason. */
+  @Get(':id/errors')
+  page(@Param() params: IntIdParams, @Query() query: ErrorPageQuery) {
+    return this.errors.page(params.id, query.start, query.length);
+  }
+
+  /** The same rows as an xlsx in the template's columns, the reason last: fix them and upload again. */
+  @Get(':id/errors.xlsx')
+  @ApiProduces(XLSX_TYPE)
+  async sheet(@Param() params: IntIdParams, @Res() reply: FastifyReply) {
+    const upload = await this.errors.upload(params.id);
+    const name = `${upload.name.replace(/\.xlsx$/i, '')} - failed rows.xlsx`;
+    const stream = streamWorkbook('Leads', FAILED_ROW_COLUMNS, this.errors.sheetRows(this.em.fork(), upload.id), (error) =>
+      this.logger.error(`failed rows of upload ${upload.id}: ${error.message}`),
+    );
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(name)).send(stream);
+  }
+}

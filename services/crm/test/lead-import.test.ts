@@ -1,0 +1,361 @@
+import ExcelJS from 'exceljs';
+import type { Lead, LeadGroup, LeadTablePage, LeadUpload, Page } from '@backoffice/contracts';
+import { buildCrm, extract, json, sheet, sql, startCrm, upload, type CrmStack } from './crm-test-kit';
+
+let stack: CrmStack;
+
+beforeAll(async () => {
+  buildCrm();
+  stack = await startCrm();
+  await stack.startWorker();
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+const uploadSheet = async (rows: unknown[][], name = 'leads.xlsx', headers?: readonly string[] | null) => {
+  const response = await upload(stack.api, await sheet(rows, headers), name);
+  expect(response.status).toBe(201);
+  return json<LeadUpload>(response);
+};
+
+const groupLeads = async (groupId: number, query = '') =>
+  json<LeadTablePage<Lead>>(await stack.api.request(`/api/leads/groups/${groupId}/leads?length=500${query}`));
+
+describe('extracting a sheet', () => {
+  it('imports every field of a generated sheet into a group named after the file', async () => {
+    const file = await uploadSheet(
+      [
+        [
+          '123-45-6789',
+          'John',
+          'Smith',
+          'Acme Inc.',
+          'Male',
+          'Springfield',
+          32874,
+          'John.Smith@Example.com',
+          '+1 (555) 010-0001',
+          'Call after 5',
+        ],
+        [12345678, 'Mary', 'Jones', 'Globex', 'f', 'Shelbyville', '07/04/1985', 'mary@example.com', 5550100002, ''],
+        [null, 'Ahmed', 'Khan', null, null, null, null, null, '555 010 0003', null],
+      ],
+      'March leads.xlsx',
+    );
+    expect(file).toMatchObject({ name: 'March leads.xlsx', status: 'pending', extracted: false, error: false });
+
+    const job = await extract(stack.api, file.id);
+    expect(job.state).toBe('completed');
+    expect(job.progress).toBe(100);
+    expect(job.result).toMatchObject({ totalRows: 3, imported: 3, duplicates: 0, failedRows: 0, groupName: 'March leads' });
+    expect(job.groups).toHaveLength(1);
+
+    const page = await groupLeads(job.result!.groupId);
+    expect(page).toMatchObject({ recordsTotal: 3, recordsFiltered: 3 });
+    expect(page.data.map(({ id: _id, groupId: _group, ...lead }) => lead)).toEqual([
+      {
+        ssn: '***-**-6789',
+        firstName: 'John',
+        lastName: 'Smith',
+        name: 'John Smith',
+        workAt: 'Acme Inc.',
+        gender: 'Male',
+        currentCity: 'Springfield',
+        dob: '1990-01-01',
+        email: 'John.Smith@Example.com',
+        phone: '+1 (555) 010-0001',
+        notes: 'Call after 5',
+        duplicate: false,
+        sellers: [],
+      },
+      {
+        ssn: '***-**-5678',
+        firstName: 'Mary',
+        lastName: 'Jones',
+        name: 'Mary Jones',
+        workAt: 'Globex',
+        gender: 'Female',
+        currentCity: 'Shelbyville',
+        dob: '1985-07-04',
+        email: 'mary@example.com',
+        phone: '5550100002',
+        notes: '',
+        duplicate: false,
+        sellers: [],
+      },
+      {
+        ssn: null,
+        firstName: 'Ahmed',
+        lastName: 'Khan',
+        name: 'Ahmed Khan',
+        workAt: '',
+        gender: '',
+        currentCity: '',
+        dob: null,
+        email: '',
+        phone: '555 010 0003',
+        notes: '',
+        duplicate: false,
+        sellers: [],
+      },
+    ]);
+
+    // The SSN is encrypted at rest and never leaves whole.
+    const stored = await sql<{ ssn_encrypted: string }>(stack.api, 'select ssn_encrypted from leads where first_name = $1', ['John']);
+    expect(stored[0].ssn_encrypted).toMatch(/^v1\./);
+    expect(stored[0].ssn_encrypted).not.toContain('6789');
+    expect(JSON.stringify(page)).not.toContain('123456789');
+
+    // The file leaves the pending list; the event is in the outbox.
+    const pending = await json<LeadUpload[]>(await stack.api.request('/api/leads/uploads'));
+    expect(pending.find((u) => u.id === file.id)).toBeUndefined();
+    const events = await sql<{ type: string; payload: { data: Record<string, unknown> } }>(
+      stack.api,
+      `select type, payload from outbox where topic like '%crm.lead-import.v1' and key = $1`,
+      [String(file.id)],
+    );
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'completed',
+        payload: expect.objectContaining({ data: expect.objectContaining({ uploadId: file.id, imported: 3, failedRows: 0 }) }),
+      }),
+    ]);
+
+    const groups = await json<Page<LeadGroup>>(await stack.api.request('/api/leads/groups'));
+    expect(groups.items[0]).toMatchObject({ id: job.result!.groupId, name: 'March leads', leadCount: 3 });
+  });
+
+  it('imports the good rows of a sheet with bad ones and reports each bad row with its reason', async () => {
+    const file = await uploadSheet([
+      ['', 'Good', 'One', '', '', '', '', 'good1@example.com', '', ''],
+      ['', '', '', 'Nameless Inc', '', '', '', 'nameless@example.com', '', ''],
+      [],
+      ['123', 'Bad', 'Ssn', '', 'robot', '', 99999999, 'not-an-email', '', ''],
+      ['', 'Good', 'Two', '', '', '', '', '', '555-010-7777', ''],
+    ]);
+    const job = await extract(stack.api, file.id);
+    expect(job.state).toBe('completed');
+    expect(job.result).toMatchObject({ totalRows: 4, imported: 2, failedRows: 2 });
+
+    const errors = await json<{ total: number; data: { rowNumber: number; reason: string }[] }>(
+      await stack.api.request(`/api/leads/uploads/${file.id}/errors`),
+    );
+    expect(errors.total).toBe(2);
+    expect(errors.data[0]).toEqual({ rowNumber: 3, reason: 'Name is missing' });
+    expect(errors.data[1].rowNumber).toBe(5);
+    expect(errors.data[1].reason).toMatch(/Email "not-an-email" is not a valid email address/);
+    expect(errors.data[1].reason).toMatch(/SSN must have 9 digits/);
+    expect(errors.data[1].reason).toMatch(/Gender "robot"/);
+
+    // The failed rows as a sheet to fix and re-upload: template columns, the reason last, no SSN in clear.
+    const response = await stack.api.request(`/api/leads/uploads/${file.id}/errors.xlsx`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
+    const rows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0].slice(1)).toEqual([
+      'SSN',
+      'First Name',
+      'Last Name',
+      'Work At',
+      'Gender',
+      'Current City',
+      'DOB',
+      'Email',
+      'Phone',
+      'Notes',
+      'Reason',
+    ]);
+    expect(rows).toHaveLength(3);
+    expect(String(rows[2][1])).toMatch(/^enc:v1\./);
+    expect(rows[2][11]).toMatch(/^Row 5: /);
+
+    const group = await groupLeads(job.result!.groupId);
+    expect(group.data.map((lead) => lead.name)).toEqual(['Good One', 'Good Two']);
+  });
+
+  it('flags leads whose phone or email is already known, or skips them when asked', async () => {
+    const rows = [
+      ['', 'Dup', 'Phone', '', '', '', '', 'fresh1@example.com', '+1 555 010 0001', ''],
+      ['', 'Dup', 'Email', '', '', '', '', 'MARY@example.com', '', ''],
+      ['', 'New', 'Person', '', '', '', '', 'brand.new@example.com', '', ''],
+      ['', 'Same', 'File', '', '', '', '', 'brand.new@example.com', '', ''],
+    ];
+    const flagged = await extract(stack.api, (await uploadSheet(rows, 'dups.xlsx')).id, 'flag');
+    expect(flagged.result).toMatchObject({ imported: 4, duplicates: 3, skippedDuplicates: 0 });
+    const page = await groupLeads(flagged.result!.groupId);
+    expect(page.data.map((lead) => [lead.name, lead.duplicate])).toEqual([
+      ['Dup Phone', true],
+      ['Dup Email', true],
+      ['New Person', false],
+      ['Same File', true],
+    ]);
+
+    const skipped = await extract(stack.api, (await uploadSheet(rows, 'dups again.xlsx')).id, 'skip');
+    expect(skipped.state).toBe('failed');
+    expect(skipped.error).toMatch(/^All 4 leads are already known/);
+  });
+
+  it('fails a header-less sheet and an empty sheet with a clear message, keeping the file pending in red', async () => {
+    const headerless = await uploadSheet(
+      Array.from({ length: 25 }, (_, i) => [`Person ${i}`, `p${i}@example.com`]),
+      'no header.xlsx',
+      null,
+    );
+    const job = await extract(stack.api, headerless.id);
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatch(/No header row was found/);
+    expect(job.error).toContain('SSN, First Name, Last Name, Work At, Gender, Current City, DOB, Email, Phone, Notes');
+    const pending = await json<LeadUpload[]>(await stack.api.request('/api/leads/uploads'));
+    expect(pending.find((u) => u.id === headerless.id)).toMatchObject({ status: 'failed', error: true, message: job.error });
+
+    const empty = await uploadSheet([], 'empty.xlsx', null);
+    const emptyJob = await extract(stack.api, empty.id);
+    expect(emptyJob).toMatchObject({ state: 'failed', error: 'The sheet is empty: it has no rows at all.' });
+
+    const headerOnly = await uploadSheet([], 'header only.xlsx');
+    expect((await extract(stack.api, headerOnly.id)).error).toBe('The sheet has a header row but no leads below it.');
+
+    // Failed groups leave nothing behind.
+    const groups = await sql<{ count: string }>(stack.api, `select count(*) from lead_groups where status = 'importing'`);
+    expect(groups[0].count).toBe('0');
+    const events = await sql<{ type: string }>(stack.api, `select type from outbox where topic like '%crm.lead-import.v1' and key = $1`, [
+      String(headerless.id),
+    ]);
+    expect(events.map((e) => e.type)).toEqual(['failed']);
+  });
+
+  it('maps headers by name, in any order and with aliases, below title rows', async () => {
+    const file = await upload(
+      stack.api,
+      await sheet(
+        [
+          ['Leads exported in March'],
+          [],
+          ['E-mail Address', 'Full Name', 'Mobile', 'Company', 'Date of birth'],
+          ['ann@example.com', 'Ann Marie Lee', '555 010 4444', 'Initech', '1992-02-29'],
+        ],
+        null,
+      ),
+      'aliases.xlsx',
+    );
+    const job = await extract(stack.api, (await json<LeadUpload>(file)).id);
+    const [lead] = (await groupLeads(job.result!.groupId)).data;
+    expect(lead).toMatchObject({
+      firstName: 'Ann Marie',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phone: '555 010 4444',
+      workAt: 'Initech',
+      dob: '1992-02-29',
+    });
+  });
+
+  it('enqueues one job for a double click, and refuses to extract twice', async () => {
+    const file = await uploadSheet([['', 'Double', 'Click', '', '', '', '', 'double@example.com', '', '']]);
+    const [a, b] = await Promise.all([
+      stack.api.request(`/api/leads/uploads/${file.id}/extract`, { method: 'POST', json: {} }),
+      stack.api.request(`/api/leads/uploads/${file.id}/extract`, { method: 'POST', json: {} }),
+    ]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    const [ja, jb] = [await json<{ jobId: string }>(a), await json<{ jobId: string }>(b)];
+    expect(ja.jobId).toBe(jb.jobId);
+    expect(ja.jobId).toBe(`lead-upload-${file.id}-1`);
+    const { waitForJob } = await import('./crm-test-kit');
+    expect((await waitForJob(stack.api, ja.jobId)).state).toBe('completed');
+    const again = await stack.api.request(`/api/leads/uploads/${file.id}/extract`, { method: 'POST', json: {} });
+    expect(again.status).toBe(409);
+    expect((await sql<{ count: string }>(stack.api, `select count(*) from leads where email = 'double@example.com'`))[0].count).toBe('1');
+  });
+});
+
+describe('paging a group (draw/start/length/search)', () => {
+  let groupId: number;
+
+  beforeAll(async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      '',
+      i % 3 === 0 ? 'Olivia' : 'Noah',
+      `Pager${String(i).padStart(2, '0')}`,
+      '',
+      '',
+      '',
+      '',
+      `pager${i}@paging.test`,
+      `+44 20 7946 ${String(1000 + i)}`,
+      '',
+    ]);
+    const job = await extract(stack.api, (await uploadSheet(rows, 'paging.xlsx')).id);
+    groupId = job.result!.groupId;
+  });
+
+  const page = (query: string) => stack.api.request(`/api/leads/groups/${groupId}/leads?${query}`);
+
+  it('answers a window of the group in sheet order, echoing draw', async () => {
+    const body = await json<LeadTablePage<Lead>>(await page('draw=7&start=20&length=15'));
+    expect(body).toMatchObject({ draw: 7, recordsTotal: 60, recordsFiltered: 60 });
+    expect(body.data.map((lead) => lead.lastName)).toEqual(Array.from({ length: 15 }, (_, i) => `Pager${20 + i}`));
+  });
+
+  it('searches names, emails and phones, counting what matched', async () => {
+    const byName = await json<LeadTablePage<Lead>>(await page('draw=1&start=0&length=5&search=olivia'));
+    expect(byName).toMatchObject({ recordsTotal: 60, recordsFiltered: 20 });
+    expect(byName.data).toHaveLength(5);
+    expect(byName.data.every((lead) => lead.firstName === 'Olivia')).toBe(true);
+
+    const next = await json<LeadTablePage<Lead>>(await page('start=5&length=5&search=Olivia'));
+    expect(next.data[0].lastName).toBe('Pager15');
+
+    const byEmail = await json<LeadTablePage<Lead>>(await page('search=pager42%40paging'));
+    expect(byEmail.data.map((lead) => lead.lastName)).toEqual(['Pager42']);
+
+    const byPhone = await json<LeadTablePage<Lead>>(await page(`search=${encodeURIComponent('7946-1007')}`));
+    expect(byPhone.data.map((lead) => lead.lastName)).toEqual(['Pager07']);
+
+    const short = await json<LeadTablePage<Lead>>(await page('search=no'));
+    expect(short.recordsFiltered).toBe(40);
+
+    const nothing = await json<LeadTablePage<Lead>>(await page('search=zzzz'));
+    expect(nothing).toMatchObject({ recordsFiltered: 0, data: [] });
+  });
+
+  it('refuses bad paging parameters with field errors, and unknown groups with 404', async () => {
+    const bad = await page('start=-1&length=0');
+    expect(bad.status).toBe(400);
+    const problem = await json<{ errors: { path: string }[] }>(bad);
+    expect(problem.errors.map((e) => e.path).sort()).toEqual(['length', 'start']);
+    expect((await stack.api.request('/api/leads/groups/999999/leads')).status).toBe(404);
+    expect((await stack.api.request('/api/leads/groups/abc/leads')).status).toBe(400);
+  });
+
+  it('exports the group as a streamed xlsx', async () => {
+    const response = await stack.api.request(`/api/leads/groups/${groupId}/export.xlsx`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('paging.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
+    const sheetRows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(sheetRows).toHaveLength(61);
+    expect(sheetRows[1][3]).toBe('Olivia');
+  });
+
+  it('builds the group search indexes after the import', async () => {
+    const deadline = Date.now() + 20_000;
+    let indexed = false;
+    while (!indexed && Date.now() < deadline) {
+      indexed = (await sql<{ search_indexed: boolean }>(stack.api, 'select search_indexed from lead_groups where id = $1', [groupId]))[0]
+        .search_indexed;
+      if (!indexed) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(indexed).toBe(true);
+    const indexes = await sql<{ indexname: string }>(stack.api, `select indexname from pg_indexes where tablename = $1 order by 1`, [
+      `leads_p${groupId}`,
+    ]);
+    expect(indexes.map((i) => i.indexname)).toEqual(
+      expect.arrayContaining([`leads_p${groupId}_search_trgm`, `leads_p${groupId}_phone_prefix`]),
+    );
+  });
+});

@@ -1,0 +1,200 @@
+import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { ROLES, SERVICE_NAMES, serviceUrlVariable, type Role } from '@backoffice/contracts';
+import { revokeTokensIssuedBefore } from '@backoffice/platform';
+import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../src/routing/route-table';
+
+/*
+ * The role matrix: for every rule of the gateway's route table (so a new /api prefix is covered the
+ * day it is added), each method it covers, each role and no token, the status the gateway answers
+ * (200 when it lets the call through to the owning service, 401, 403), through the real proxy.
+ * A second part checks the table against DESIGN section 6 itself, so a rule that drifts from it fails.
+ */
+
+type Subject = Role | 'no token';
+const SUBJECTS: readonly Subject[] = ['no token', ...ROLES];
+
+/** One stand-in upstream per service that says who it is, so routing is checked too. */
+async function fakeServices(): Promise<{ servers: Server[]; env: Record<string, string> }> {
+  const servers: Server[] = [];
+  const env: Record<string, string> = {};
+  for (const service of SERVICE_NAMES) {
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ service, method: request.method, url: request.url }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    env[serviceUrlVariable(service)] = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  }
+  return { servers, env };
+}
+
+/** The rule's own semantics (route-table.ts): public, any signed-in user, or one of the roles, Admin always. */
+function expectedStatus(access: Access, subject: Subject): 200 | 401 | 403 {
+  if (access === 'public') return 200;
+  if (subject === 'no token') return 401;
+  if (access === 'authenticated') return 200;
+  return subject === 'Admin' || access.includes(subject) ? 200 : 403;
+}
+
+/** A concrete path of a pattern: `*` becomes a sample segment. */
+const samplePath = (pattern: string) => pattern.replace(/\*/g, '1');
+
+interface Case {
+  rule: RouteRule;
+  method: string;
+  path: string;
+}
+
+/** Every rule with each method it covers (GET and POST when it covers all). */
+const CASES: Case[] = ROUTE_TABLE.flatMap((rule) =>
+  (rule.methods ?? ['GET', 'POST']).map((method) => ({ rule, method, path: samplePath(rule.pattern) })),
+);
+
+const tokens = Object.fromEntries(ROLES.map((role) => [role, signToken({ roles: [role] })])) as Record<Role, string>;
+
+let gateway: TestService;
+let upstreams: Server[] = [];
+
+beforeAll(async () => {
+  const fakes = await fakeServices();
+  upstreams = fakes.servers;
+  gateway = await startTestService(() => require('../src/app.module').AppModule, {
+    service: 'gateway',
+    database: false,
+    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    env: { ...fakes.env, CONSOLE_DIR: '/nonexistent' },
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const server of upstreams) server.close();
+});
+
+async function call(method: string, path: string, subject: Subject): Promise<{ status: number; service?: string }> {
+  const response = await gateway.request(path, {
+    method,
+    token: subject === 'no token' ? null : tokens[subject],
+    ...(method === 'GET' || method === 'HEAD' ? {} : { json: {} }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { service?: string };
+  return { status: response.status, service: body.service };
+}
+
+describe('the gateway route table', () => {
+  it('has no rule hidden behind an earlier one', () => {
+    const shadowed = CASES.filter(({ rule, method, path }) => findRoute(method, path) !== rule).map(
+      ({ rule, method }) => `${method} ${rule.pattern}`,
+    );
+    expect(shadowed).toEqual([]);
+  });
+
+  it.each(CASES.map((c) => [`${c.method} ${c.rule.pattern}`, c] as const))(
+    '%s: the status for each role and for no token',
+    async (_name, c) => {
+      const matrix: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const subject of SUBJECTS) {
+        const answer = await call(c.method, c.path, subject);
+        matrix[subject] = answer.status;
+        expected[subject] = expectedStatus(c.rule.access, subject);
+        if (answer.status === 200) expect(answer.service).toBe(c.rule.service);
+      }
+      expect(matrix).toEqual(expected);
+    },
+  );
+
+  it('sends a method a rule does not cover on to the next rule that matches', async () => {
+    for (const rule of ROUTE_TABLE.filter((r) => r.methods)) {
+      const path = samplePath(rule.pattern);
+      const method = rule.methods!.includes('DELETE') ? 'PUT' : 'DELETE';
+      const next = findRoute(method, path);
+      for (const subject of SUBJECTS) {
+        const { status } = await call(method, path, subject);
+        expect({ rule: `${method} ${rule.pattern}`, subject, status }).toEqual({
+          rule: `${method} ${rule.pattern}`,
+          subject,
+          status: next ? expectedStatus(next.access, subject) : 404,
+        });
+      }
+    }
+  });
+
+  it('refuses a token issued before the user’s sessions were ended, at once', async () => {
+    const userId = randomUUID();
+    const token = signToken({ sub: userId, roles: ['Manager'], iat: Math.floor(Date.now() / 1000) - 5 });
+    expect((await gateway.request('/api/clients', { token })).status).toBe(200);
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      await revokeTokensIssuedBefore(redis, userId);
+    } finally {
+      await redis.quit();
+    }
+    const refused = await gateway.request('/api/clients', { token });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ detail: 'This session has been ended; sign in again.' });
+  });
+});
+
+/**
+ * DESIGN section 6, independently of how the table is written: which /api prefixes each role reaches.
+ * When a screen of one of these roles needs another prefix, extend the list here with the rule.
+ */
+describe('the table against DESIGN section 6', () => {
+  const reachable = (subject: Subject) =>
+    [...new Set(CASES.filter((c) => expectedStatus(c.rule.access, subject) === 200).map((c) => `${c.method} ${c.rule.pattern}`))].sort();
+
+  const isSignIn = (pattern: string) => ['/api/auth/login', '/api/auth/refresh', '/api/auth/logout'].includes(pattern);
+
+  it('opens nothing without a token but signing in and reading public files', () => {
+    const open = CASES.filter((c) => c.rule.access === 'public' && !isSignIn(c.rule.pattern));
+    expect(open.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.rule.pattern}`)).toEqual([]);
+  });
+
+  it('Admin: everything', () => {
+    expect(CASES.filter((c) => expectedStatus(c.rule.access, 'Admin') !== 200)).toEqual([]);
+  });
+
+  it('Manager: every back-office area except users and roles (and the sales agent’s own leads)', () => {
+    const refused = CASES.filter((c) => expectedStatus(c.rule.access, 'Manager') === 403).map((c) => `${c.method} ${c.rule.pattern}`);
+    expect(refused.sort()).toEqual(['GET /api/identity', 'GET /api/leads/mine', 'POST /api/identity', 'POST /api/leads/mine']);
+    // Managers read staff users: they pick sales agents and service providers on other screens.
+    expect(expectedStatus(findRoute('GET', '/api/identity/users')!.access, 'Manager')).toBe(200);
+    for (const [method, path] of [
+      ['POST', '/api/identity/users'],
+      ['PUT', '/api/identity/users/1'],
+      ['PUT', '/api/identity/users/1/roles'],
+      ['GET', '/api/identity/roles'],
+      ['PUT', '/api/identity/settings'],
+    ]) {
+      expect({ method, path, status: expectedStatus(findRoute(method, path)!.access, 'Manager') }).toEqual({ method, path, status: 403 });
+    }
+  });
+
+  it('Salesagent: only their own leads (and their own session)', () => {
+    const prefixes = reachable('Salesagent').filter((entry) => !entry.includes('/api/auth') && !isPublic(entry));
+    expect(prefixes).toEqual(['GET /api/leads/mine', 'POST /api/leads/mine']);
+  });
+
+  it('ServiceProvider: only client services and their transactions (and their own session)', () => {
+    const prefixes = reachable('ServiceProvider').filter((entry) => !entry.includes('/api/auth') && !isPublic(entry));
+    expect(prefixes).toEqual([
+      'GET /api/ServiceTransaction',
+      'GET /api/client-services',
+      'POST /api/ServiceTransaction',
+      'POST /api/client-services',
+    ]);
+  });
+
+  function isPublic(entry: string): boolean {
+    const [method, pattern] = entry.split(' ');
+    return CASES.some((c) => c.method === method && c.rule.pattern === pattern && c.rule.access === 'public');
+  }
+});

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { ClientIdQuerySchema, ClientInsertSchema, ClientListQuerySchema, ClientUpdateSchema } from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { ClientsService } from './clients.service';
+
+class ClientListQueryDto extends createZodDto(ClientListQuerySchema) {}
+class ClientIdQueryDto extends createZodDto(ClientIdQuerySchema) {}
+class ClientInsertDto extends createZodDto(ClientInsertSchema) {}
+class ClientUpdateDto extends createZodDto(ClientUpdateSchema) {}
+
+/** Client accounts, on the spec's paths (section 7). Back-office staff: Manager and Admin. */
+@ApiTags('clients')
+@Roles('Manager')
+@Controller('api/clients')
+export class ClientsController {
+  constructor(private readonly clients: ClientsService) {}
+
+  @Get()
+  list(@Query() query: ClientListQueryDto) {
+    return this.clients.list(query);
+  }
+
+  @Get('byId')
+  byId(@Query() query: ClientIdQueryDto) {
+    return this.clients.byId(query.id);
+  }
+
+  @Post('insert')
+  @HttpCode(200)
+  insert(@Body() body: ClientInsertDto) {
+    return this.clients.insert(body);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  update(@Body() body: ClientUpdateDto) {
+    return this.clients.update(body);
+  }
+
+  @Get('delete')
+  delete(@Query() query: ClientIdQueryDto) {
+    return this.clients.delete(query.id);
+  }
+}

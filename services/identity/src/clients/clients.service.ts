@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import type {
+  Client,
+  ClientInsertSchema,
+  ClientListQuerySchema,
+  ClientUpdateSchema,
+  IdentityError,
+  IdentityResult,
+  Page,
+} from '@backoffice/contracts';
+import { NotFoundError } from '@backoffice/platform';
+import { hashPassword } from '../auth/password.policy';
+import { containsPattern, pageOffset, toPage } from '../paging/list-query.policy';
+import { ClientAccount } from './client.entity';
+import { clientAccountErrors, duplicateEmailError, normalizeEmail } from './client-account.policy';
+
+type ClientListQuery = z.output<typeof ClientListQuerySchema>;
+type ClientInsert = z.output<typeof ClientInsertSchema>;
+type ClientUpdate = z.output<typeof ClientUpdateSchema>;
+
+export function toClient(client: ClientAccount): Client {
+  return {
+    id: client.id,
+    name: client.name,
+    email: client.email,
+    username: client.username,
+    phoneNumber: client.phoneNumber,
+    dateCreated: client.dateCreated.toISOString(),
+  };
+}
+
+const failed = (errors: IdentityError[]): IdentityResult => ({ succeeded: false, errors });
+
+/** Client (customer) accounts, with the spec's IdentityResult answers: `{succeeded, errors:[{code, description}]}`. */
+@Injectable()
+export class ClientsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(query: ClientListQuery): Promise<Page<Client>> {
+    const qb = this.em.fork().createQueryBuilder(ClientAccount, 'c');
+    if (query.search) {
+      qb.where(`(c.name || ' ' || c.email || ' ' || c.phone_number) ilike ?`, [containsPattern(query.search)]);
+    }
+    qb.orderBy([{ [query.sort]: query.dir }, { id: 'asc' }])
+      .limit(query.pageSize)
+      .offset(pageOffset(query.page, query.pageSize));
+    const [clients, total] = await qb.getResultAndCount();
+    return toPage(clients.map(toClient), total, query.page, query.pageSize);
+  }
+
+  private async find(em: EntityManager, id: string): Promise<ClientAccount> {
+    const client = await em.findOne(ClientAccount, { id });
+    if (!client) throw new NotFoundError('Client', id);
+    return client;
+  }
+
+  async byId(id: string): Promise<Client> {
+    return toClient(await this.find(this.em.fork(), id));
+  }
+
+  private async emailTaken(em: EntityManager, email: string, exceptId?: string): Promise<boolean> {
+    return (await em.count(ClientAccount, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) })) > 0;
+  }
+
+  async insert(input: ClientInsert): Promise<IdentityResult> {
+    const email = normalizeEmail(input.email);
+    const errors = clientAccountErrors({ email, phoneNumber: input.phoneNumber, passCode: input.passCode });
+    if (errors.length) return failed(errors);
+    const em = this.em.fork();
+    if (await this.emailTaken(em, email)) return failed([duplicateEmailError(email)]);
+    const now = new Date();
+    const client = em.create(ClientAccount, {
+      name: input.name,
+      email,
+      username: email,
+      phoneNumber: input.phoneNumber,
+      passCodeHash: await hashPassword(input.passCode),
+      dateCreated: now,
+      updatedAt: now,
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return failed([duplicateEmailError(email)]);
+      throw error;
+    }
+    return { succeeded: true, errors: [], id: client.id };
+  }
+
+  async update(input: ClientUpdate): Promise<IdentityResult> {
+    const em = this.em.fork();
+    const client = await this.find(em, input.id);
+    const email = normalizeEmail(input.email);
+    const errors = clientAccountErrors({ email, phoneNumber: input.phoneNumber });
+    if (errors.length) return failed(errors);
+    if (await this.emailTaken(em, email, client.id)) return failed([duplicateEmailError(email)]);
+    Object.assign(client, { name: input.name, email, username: email, phoneNumber: input.phoneNumber, updatedAt: new Date() });
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return failed([duplicateEmailError(email)]);
+      throw error;
+    }
+    return { succeeded: true, errors: [], id: client.id };
+  }
+
+  async delete(id: string): Promise<IdentityResult> {
+    const em = this.em.fork();
+    await em.remove(await this.find(em, id)).flush();
+    return { succeeded: true, errors: [], id };
+  }
+}

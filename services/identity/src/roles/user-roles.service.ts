@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ROLE_DESCRIPTIONS, ROLES, type Role, type RoleInfo, type UserRoles } from '@backoffice/contracts';
+import { NotFoundError } from '@backoffice/platform';
+import { SessionRevoker } from '../sessions/session-revoker';
+import { assertAdminRemains, lockAdminChanges } from '../users/admin-guard';
+import { canonicalRoles, roleChange } from '../users/staff-admin.policy';
+import { User } from '../users/user.entity';
+import { UserEvents } from '../users/user-events';
+import { toUserRoles } from '../users/user-views';
+
+/** The roles and who has them. Changing a user's roles ends their sessions, so the new roles apply at once. */
+@Injectable()
+export class UserRolesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: UserEvents,
+    private readonly sessions: SessionRevoker,
+  ) {}
+
+  roleNames(): Role[] {
+    return [...ROLES];
+  }
+
+  /** A role by its id, which is its name (any letter case). */
+  async role(id: string): Promise<RoleInfo> {
+    const role = ROLES.find((name) => name.toLowerCase() === id.toLowerCase());
+    if (!role) throw new NotFoundError('Role', id);
+    const userCount = await this.em
+      .fork()
+      .createQueryBuilder(User, 'u')
+      .where('u.roles @> array[?]::text[]', [role])
+      .andWhere({ active: true })
+      .getCount();
+    return { id: role, name: role, description: ROLE_DESCRIPTIONS[role], userCount };
+  }
+
+  async userRoles(userId: string): Promise<UserRoles> {
+    const user = await this.em.fork().findOne(User, { id: userId });
+    if (!user) throw new NotFoundError('User', userId);
+    return toUserRoles(user);
+  }
+
+  async setUserRoles(userId: string, requested: Role[]): Promise<UserRoles> {
+    const roles = canonicalRoles(requested);
+    const outcome = await this.em.fork().transactional(async (em) => {
+      await lockAdminChanges(em);
+      const user = await em.findOne(User, { id: userId });
+      if (!user) throw new NotFoundError('User', userId);
+      if (!roleChange(user.roles, roles).changed) return { user, changed: false };
+      await assertAdminRemains(em, user, { active: user.active, roles });
+      const previous = user.roles;
+      Object.assign(user, { roles, updatedAt: new Date() });
+      this.events.publish(em, 'roles-changed', user, previous);
+      await this.sessions.revokeRefreshTokens(em, userId);
+      await em.flush();
+      return { user, changed: true };
+    });
+    if (outcome.changed) await this.sessions.revokeAccessTokens(userId);
+    return toUserRoles(outcome.user);
+  }
+}

@@ -1,0 +1,25 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { IdentitySettingsSchema } from '@backoffice/contracts';
+import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { IdentitySettingsService } from './identity-settings.service';
+
+class IdentitySettingsDto extends createZodDto(IdentitySettingsSchema) {}
+
+@ApiTags('identity')
+@Roles('Admin')
+@Controller('api/identity/settings')
+export class IdentitySettingsController {
+  constructor(private readonly settings: IdentitySettingsService) {}
+
+  @Get()
+  get() {
+    return this.settings.get();
+  }
+
+  @Put()
+  update(@Body() body: IdentitySettingsDto, @CurrentUser() actor: CurrentUserData) {
+    return this.settings.update(body, actor.id);
+  }
+}

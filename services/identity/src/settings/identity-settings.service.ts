@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { IdentitySettings, Role } from '@backoffice/contracts';
+import { ConflictError, SERVICE_CONFIG } from '@backoffice/platform';
+import type { IdentityConfig } from '../identity.config';
+import { User } from '../users/user.entity';
+import { twoFactorRequiredFor } from '../two-factor/totp.policy';
+import { IdentitySetting } from './identity-setting.entity';
+
+const TWO_FACTOR_REQUIRED_KEY = 'twoFactorRequiredForStaff';
+
+/** The security settings an Admin can change; until changed, their values come from the environment. */
+@Injectable()
+export class IdentitySettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async get(): Promise<IdentitySettings> {
+    const row = await this.em.fork().findOne(IdentitySetting, { key: TWO_FACTOR_REQUIRED_KEY });
+    return { twoFactorRequiredForStaff: typeof row?.value === 'boolean' ? row.value : this.config.TWO_FACTOR_REQUIRED };
+  }
+
+  async update(input: IdentitySettings, actorId: string): Promise<IdentitySettings> {
+    if (input.twoFactorRequiredForStaff) {
+      // An Admin who has not set it up would lock themselves out at their next refresh.
+      const actor = await this.em.fork().findOne(User, { id: actorId });
+      if (!actor?.twoFactorEnabledAt) {
+        throw new ConflictError(
+          'Set up two-factor sign-in on your own profile before requiring it for Admin and Manager users.',
+          'two_factor_not_set_up',
+        );
+      }
+    }
+    await this.em.fork().upsert(IdentitySetting, {
+      key: TWO_FACTOR_REQUIRED_KEY,
+      value: input.twoFactorRequiredForStaff,
+      updatedAt: new Date(),
+      updatedBy: actorId,
+    });
+    return this.get();
+  }
+
+  async twoFactorRequiredFor(roles: readonly Role[]): Promise<boolean> {
+    if (!twoFactorRequiredFor(roles, true)) return false; // no need to read the setting
+    return twoFactorRequiredFor(roles, (await this.get()).twoFactorRequiredForStaff);
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { TwoFactorCodeSchema } from '@backoffice/contracts';
+import { CurrentUser, type CurrentUserData } from '@backoffice/platform';
+import { TwoFactorService } from './two-factor.service';
+
+class TwoFactorCodeDto extends createZodDto(TwoFactorCodeSchema) {}
+
+/** The signed-in user's own two-factor sign-in (enrolment from the profile). */
+@ApiTags('auth')
+@Controller('api/auth/two-factor')
+export class TwoFactorController {
+  constructor(private readonly twoFactor: TwoFactorService) {}
+
+  @Get()
+  status(@CurrentUser() user: CurrentUserData) {
+    return this.twoFactor.status(user.id);
+  }
+
+  @Post('setup')
+  @HttpCode(200)
+  setup(@CurrentUser() user: CurrentUserData) {
+    return this.twoFactor.beginSetup(user.id);
+  }
+
+  @Post('enable')
+  @HttpCode(200)
+  enable(@CurrentUser() user: CurrentUserData, @Body() body: TwoFactorCodeDto) {
+    return this.twoFactor.enable(user.id, body.code);
+  }
+
+  @Post('disable')
+  @HttpCode(204)
+  async disable(@CurrentUser() user: CurrentUserData, @Body() body: TwoFactorCodeDto) {
+    await this.twoFactor.disable(user.id, body.code);
+  }
+
+  @Post('recovery-codes')
+  @HttpCode(200)
+  renewRecoveryCodes(@CurrentUser() user: CurrentUserData, @Body() body: TwoFactorCodeDto) {
+    return this.twoFactor.renewRecoveryCodes(user.id, body.code);
+  }
+}

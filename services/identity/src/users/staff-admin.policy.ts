@@ -1,0 +1,29 @@
+import { ROLES, type Role } from '@backoffice/contracts';
+
+/** What a staff user looks like to the admin rules. */
+export interface AdminState {
+  active: boolean;
+  roles: readonly Role[];
+}
+
+export const isActiveAdmin = (user: AdminState): boolean => user.active && user.roles.includes('Admin');
+
+/**
+ * The system always keeps at least one active Admin: a change that turns the only one into a
+ * non-Admin (by roles or by deactivation) is refused. `otherActiveAdmins` excludes the user.
+ */
+export function removesLastAdmin(before: AdminState, after: AdminState, otherActiveAdmins: number): boolean {
+  return isActiveAdmin(before) && !isActiveAdmin(after) && otherActiveAdmins === 0;
+}
+
+/** Roles in the one canonical order, without duplicates. */
+export function canonicalRoles(roles: readonly Role[]): Role[] {
+  return ROLES.filter((role) => roles.includes(role));
+}
+
+/** The roles added and removed by a change; `changed` is false when the sets are equal. */
+export function roleChange(before: readonly Role[], after: readonly Role[]): { added: Role[]; removed: Role[]; changed: boolean } {
+  const added = canonicalRoles(after.filter((role) => !before.includes(role)));
+  const removed = canonicalRoles(before.filter((role) => !after.includes(role)));
+  return { added, removed, changed: added.length > 0 || removed.length > 0 };
+}

@@ -1,0 +1,32 @@
+import type { IdentityUserEventData, Role, StaffUser, UserRoles } from '@backoffice/contracts';
+import type { User } from './user.entity';
+
+/** What the API answers for a staff user: never a hash or a secret. */
+export function toStaffUser(user: User): StaffUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    username: user.username,
+    roles: user.roles,
+    active: user.active,
+    twoFactorEnabled: !!user.twoFactorEnabledAt,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export function toUserRoles(user: User): UserRoles {
+  return { userId: user.id, name: user.name, email: user.email, roles: user.roles };
+}
+
+export function toEventData(user: User, previousRoles?: Role[]): IdentityUserEventData {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    roles: user.roles,
+    active: user.active,
+    ...(previousRoles ? { previousRoles } : {}),
+  };
+}

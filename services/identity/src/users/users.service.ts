@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import {
+  USER_PROBLEM_CODES,
+  type CreateStaffUserSchema,
+  type Page,
+  type StaffUser,
+  type UpdateStaffUserSchema,
+  type UserListQuerySchema,
+} from '@backoffice/contracts';
+import { ConflictError, NotFoundError, type CurrentUserData } from '@backoffice/platform';
+import { hashPassword } from '../auth/password.policy';
+import { containsPattern, pageOffset, toPage } from '../paging/list-query.policy';
+import { SessionRevoker } from '../sessions/session-revoker';
+import { TwoFactorService } from '../two-factor/two-factor.service';
+import { assertAdminRemains, lockAdminChanges } from './admin-guard';
+import { canonicalRoles } from './staff-admin.policy';
+import { User } from './user.entity';
+import { UserEvents } from './user-events';
+import { toStaffUser } from './user-views';
+
+type UserListQuery = z.output<typeof UserListQuerySchema>;
+type CreateStaffUser = z.output<typeof CreateStaffUserSchema>;
+type UpdateStaffUser = z.output<typeof UpdateStaffUserSchema>;
+
+const duplicateEmail = (email: string) =>
+  new ConflictError(`A user with the email ${email} already exists.`, USER_PROBLEM_CODES.duplicateEmail);
+
+/** Staff users: the paged list, create, update, deactivate and reactivate, and ending their sessions. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: UserEvents,
+    private readonly sessions: SessionRevoker,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
+
+  async list(query: UserListQuery): Promise<Page<StaffUser>> {
+    const qb = this.em.fork().createQueryBuilder(User, 'u');
+    if (query.role) qb.andWhere('u.roles @> array[?]::text[]', [query.role]);
+    if (query.active) qb.andWhere({ active: query.active === 'true' });
+    if (query.search) qb.andWhere(`(u.name || ' ' || u.email) ilike ?`, [containsPattern(query.search)]);
+    qb.orderBy([{ [query.sort]: query.dir }, { id: 'asc' }])
+      .limit(query.pageSize)
+      .offset(pageOffset(query.page, query.pageSize));
+    const [users, total] = await qb.getResultAndCount();
+    return toPage(users.map(toStaffUser), total, query.page, query.pageSize);
+  }
+
+  private async find(em: EntityManager, id: string): Promise<User> {
+    const user = await em.findOne(User, { id });
+    if (!user) throw new NotFoundError('User', id);
+    return user;
+  }
+
+  async get(id: string): Promise<StaffUser> {
+    return toStaffUser(await this.find(this.em.fork(), id));
+  }
+
+  private async assertEmailFree(em: EntityManager, email: string, exceptId?: string): Promise<void> {
+    const taken = await em.count(User, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+    if (taken > 0) throw duplicateEmail(email);
+  }
+
+  async create(input: CreateStaffUser): Promise<StaffUser> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.em.fork().transactional(async (em) => {
+        await this.assertEmailFree(em, input.email);
+        const now = new Date();
+        const user = em.create(User, {
+          name: input.name,
+          email: input.email,
+          username: input.email,
+          passwordHash,
+          roles: canonicalRoles(input.roles),
+          active: true,
+          createdAt: now,
+          updatedAt: now,
+        });
+        this.events.publish(em, 'created', user);
+        await em.flush();
+        return toStaffUser(user);
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw duplicateEmail(input.email);
+      throw error;
+    }
+  }
+
+  async update(id: string, input: UpdateStaffUser): Promise<StaffUser> {
+    try {
+      return await this.em.fork().transactional(async (em) => {
+        const user = await this.find(em, id);
+        await this.assertEmailFree(em, input.email, id);
+        if (user.name !== input.name || user.email !== input.email) {
+          Object.assign(user, { name: input.name, email: input.email, username: input.email, updatedAt: new Date() });
+          this.events.publish(em, 'updated', user);
+        }
+        await em.flush();
+        return toStaffUser(user);
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw duplicateEmail(input.email);
+      throw error;
+    }
+  }
+
+  /** Deactivates and signs the user out everywhere at once. The last active Admin cannot be deactivated. */
+  async deactivate(id: string, actor: CurrentUserData): Promise<StaffUser> {
+    if (id === actor.id) {
+      throw new ConflictError('You cannot deactivate your own account.', USER_PROBLEM_CODES.selfDeactivation);
+    }
+    const user = await this.em.fork().transactional(async (em) => {
+      await lockAdminChanges(em);
+      const found = await this.find(em, id);
+      if (found.active) {
+        await assertAdminRemains(em, found, { active: false, roles: found.roles });
+        Object.assign(found, { active: false, deactivatedAt: new Date(), updatedAt: new Date() });
+        this.events.publish(em, 'deactivated', found);
+      }
+      await this.sessions.revokeRefreshTokens(em, id);
+      await em.flush();
+      return found;
+    });
+    await this.sessions.revokeAccessTokens(id);
+    return toStaffUser(user);
+  }
+
+  async activate(id: string): Promise<StaffUser> {
+    return this.em.fork().transactional(async (em) => {
+      const user = await this.find(em, id);
+      if (!user.active) {
+        Object.assign(user, { active: true, deactivatedAt: null, updatedAt: new Date() });
+        this.events.publish(em, 'activated', user);
+      }
+      await em.flush();
+      return toStaffUser(user);
+    });
+  }
+
+  /** Signs the user out everywhere: refresh tokens revoked, access tokens refused from now on. */
+  async endSessions(id: string): Promise<void> {
+    await this.em.fork().transactional(async (em) => {
+      await this.find(em, id);
+      await this.sessions.revokeRefreshTokens(em, id);
+    });
+    await this.sessions.revokeAccessTokens(id);
+  }
+
+  /** Removes the user's two-factor sign-in (a lost phone) and ends their sessions. */
+  async resetTwoFactor(id: string): Promise<StaffUser> {
+    await this.em.fork().transactional(async (em) => {
+      await this.find(em, id);
+      await this.twoFactor.clear(em, id);
+      await this.sessions.revokeRefreshTokens(em, id);
+    });
+    await this.sessions.revokeAccessTokens(id);
+    return this.get(id);
+  }
+}

@@ -1,0 +1,92 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from '@backoffice/contracts';
+import { PlatformModule } from '@backoffice/platform';
+import { ordersConfigSchema } from './orders.config';
+import { Migration0001Orders } from './migrations/Migration0001Orders';
+import { Order } from './orders/order.entity';
+import { OrderItem } from './orders/order-item.entity';
+import { ClientService } from './client-services/client-service.entity';
+import { ServiceTransactionRecord } from './client-services/service-transaction.entity';
+import { ClientServiceFileRecord } from './client-services/client-service-file.entity';
+import { CatalogueServiceRow } from './catalogue-read-model/catalogue-service.entity';
+import { GeographyClient } from './directory/geography.client';
+import { DirectoryClient } from './directory/directory.client';
+import { OrdersController } from './orders/orders.controller';
+import { OrdersExport } from './orders/orders-export.service';
+import { CreateOrderHandler } from './orders/commands/create-order.handler';
+import { MarkOrderPaidHandler } from './orders/commands/mark-order-paid.handler';
+import { GetOrderHandler } from './orders/queries/get-order.handler';
+import { ListOrdersHandler } from './orders/queries/list-orders.handler';
+import { ClientServicesController } from './client-services/client-services.controller';
+import { ServiceSubmissionsController } from './client-services/service-submissions.controller';
+import { ServiceTransactionsController } from './client-services/service-transactions.controller';
+import { ClientServiceStore } from './client-services/client-service.store';
+import { ClientServiceFiles } from './client-services/client-service-files.service';
+import { ClientServiceEventLog, ClientServiceEventOutbox } from './client-services/client-service-event.handlers';
+import { SubmitOrderItemHandler } from './client-services/commands/submit-order-item.handler';
+import {
+  AssignBranchHandler,
+  AssignProviderHandler,
+  ClearBranchHandler,
+  ClearProviderHandler,
+} from './client-services/commands/assignment.handlers';
+import { RecordTransactionHandler } from './client-services/commands/record-transaction.handler';
+import {
+  GetClientServiceHandler,
+  ListClientServicesHandler,
+  ListTransactionsHandler,
+} from './client-services/queries/client-service.queries';
+import { CatalogueReadModel } from './catalogue-read-model/catalogue-read-model.service';
+import { CatalogueReadModelRebuild } from './catalogue-read-model/catalogue-read-model.rebuild';
+import { CatalogueReadModelController } from './catalogue-read-model/catalogue-read-model.controller';
+import { CatalogueServiceConsumer } from './catalogue-read-model/catalogue-service.consumer';
+import { DemoOrdersSeed } from './demo/demo-orders.seed';
+
+@Module({
+  imports: [
+    PlatformModule.forService({
+      config: ordersConfigSchema,
+      database: {
+        entities: [Order, OrderItem, ClientService, ServiceTransactionRecord, ClientServiceFileRecord, CatalogueServiceRow],
+        migrations: [{ name: 'Migration0001Orders', class: Migration0001Orders }],
+      },
+      outbox: { topics: [{ name: ORDERS_CLIENT_SERVICE_TOPIC }, { name: ORDERS_ORDER_TOPIC }] },
+    }),
+    CqrsModule.forRoot(),
+  ],
+  controllers: [
+    CatalogueReadModelController,
+    OrdersController,
+    ClientServicesController,
+    ServiceSubmissionsController,
+    ServiceTransactionsController,
+    CatalogueServiceConsumer,
+  ],
+  providers: [
+    GeographyClient,
+    DirectoryClient,
+    OrdersExport,
+    CreateOrderHandler,
+    MarkOrderPaidHandler,
+    GetOrderHandler,
+    ListOrdersHandler,
+    ClientServiceStore,
+    ClientServiceFiles,
+    ClientServiceEventOutbox,
+    ClientServiceEventLog,
+    SubmitOrderItemHandler,
+    AssignBranchHandler,
+    ClearBranchHandler,
+    AssignProviderHandler,
+    ClearProviderHandler,
+    RecordTransactionHandler,
+    ListClientServicesHandler,
+    GetClientServiceHandler,
+    ListTransactionsHandler,
+    CatalogueReadModel,
+    CatalogueReadModelRebuild,
+    DemoOrdersSeed,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,29 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Roles } from '@backoffice/platform';
+import { CatalogueReadModel } from './catalogue-read-model.service';
+import { CatalogueReadModelRebuild } from './catalogue-read-model.rebuild';
+
+/** The orders service's copy of the catalogue (what order intake prices with), and its rebuild from the topic. */
+@ApiTags('orders')
+@Controller('api/orders/read-models/catalogue')
+export class CatalogueReadModelController {
+  constructor(
+    private readonly readModel: CatalogueReadModel,
+    private readonly rebuilder: CatalogueReadModelRebuild,
+  ) {}
+
+  @Get()
+  @Roles('Manager')
+  list() {
+    return this.readModel.list();
+  }
+
+  /** Re-reads catalogue.service.v1 from its start and reconciles the table → {messages, services, ms}. */
+  @Post('rebuild')
+  @HttpCode(200)
+  @Roles('Admin')
+  rebuild() {
+    return this.rebuilder.rebuild();
+  }
+}

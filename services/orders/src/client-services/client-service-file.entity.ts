@@ -1,0 +1,44 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { ClientServiceFileKind } from '@backoffice/contracts';
+
+/** A document the client sent for a client service, or an image of one of its transactions. */
+@Entity({ tableName: 'client_service_files' })
+export class ClientServiceFileRecord {
+  [OptionalProps]?: 'requiredFileId' | 'transactionId' | 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'uuid' })
+  clientServiceId!: string;
+
+  @Property({ type: 'text' })
+  kind!: ClientServiceFileKind;
+
+  @Property({ type: 'integer', nullable: true })
+  requiredFileId: number | null = null;
+
+  /** Set when a transaction takes the file; a file belongs to one transaction at most. */
+  @Property({ type: 'uuid', nullable: true })
+  transactionId: string | null = null;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text' })
+  contentType!: string;
+
+  @Property({ type: 'integer' })
+  size!: number;
+
+  /** The bytes; loaded only when the file itself is asked for. */
+  @Property({ type: 'blob', columnType: 'bytea', lazy: true })
+  data!: Buffer;
+
+  @Property({ type: 'uuid' })
+  uploadedBy!: string;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

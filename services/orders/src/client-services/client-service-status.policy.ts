@@ -1,0 +1,46 @@
+import { CLIENT_SERVICE_STATUSES, type ClientServiceStatus } from '@backoffice/contracts';
+
+/**
+ * The status rules of a client service (the spec leaves the limits open; these are ours):
+ * - Created → Verified → Filled → Completed move forward only; skipping steps is allowed.
+ * - Cancelled may be reached from any status that is not final.
+ * - Completed and Cancelled are final.
+ * - A transaction with the current status records a note only.
+ */
+export const FINAL_STATUSES: readonly ClientServiceStatus[] = ['Completed', 'Cancelled'];
+
+/** Position on the forward path; Cancelled is off it. */
+const FORWARD_ORDER: Record<ClientServiceStatus, number> = { Created: 0, Verified: 1, Filled: 2, Completed: 3, Cancelled: -1 };
+
+export type StatusDecision =
+  | { kind: 'change'; from: ClientServiceStatus; to: ClientServiceStatus; message: string }
+  | { kind: 'note'; from: ClientServiceStatus; to: ClientServiceStatus; message: string }
+  | { kind: 'refused'; from: ClientServiceStatus; to: ClientServiceStatus; message: string };
+
+export const isFinalStatus = (status: ClientServiceStatus): boolean => FINAL_STATUSES.includes(status);
+
+/** What a transaction with status `to` does to a client service in status `from`. */
+export function decideStatusTransition(from: ClientServiceStatus, to: ClientServiceStatus): StatusDecision {
+  if (from === to) {
+    return isFinalStatus(from)
+      ? { kind: 'note', from, to, message: `Note added; the client service stays ${from}.` }
+      : { kind: 'note', from, to, message: `Note added; the status stays ${from}.` };
+  }
+  if (isFinalStatus(from)) {
+    return { kind: 'refused', from, to, message: `The status cannot change from ${from} to ${to}: ${from} is final.` };
+  }
+  if (to === 'Cancelled' || FORWARD_ORDER[to] > FORWARD_ORDER[from]) {
+    return { kind: 'change', from, to, message: `Status changed from ${from} to ${to}.` };
+  }
+  return {
+    kind: 'refused',
+    from,
+    to,
+    message: `The status cannot change from ${from} to ${to}: a client service only moves forward (Created, Verified, Filled, Completed).`,
+  };
+}
+
+/** The statuses a transaction may set from `from` (the current one included, for a note). */
+export function allowedStatuses(from: ClientServiceStatus): ClientServiceStatus[] {
+  return CLIENT_SERVICE_STATUSES.filter((to) => decideStatusTransition(from, to).kind !== 'refused');
+}

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { SubmitOrderItemSchema, UploadFileQuerySchema } from '@backoffice/contracts';
+import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ClientServiceFiles } from './client-service-files.service';
+import { SubmitOrderItemCommand } from './commands/submit-order-item.handler';
+import { GetClientServiceQuery, ListClientServicesQuery } from './queries/client-service.queries';
+
+class SubmitOrderItemDto extends createZodDto(SubmitOrderItemSchema) {}
+class UploadFileQueryDto extends createZodDto(UploadFileQuerySchema) {}
+class ClientServiceIdParams extends createZodDto(z.object({ id: z.uuid('The client service id must be a UUID.') })) {}
+class ClientServiceFileParams extends createZodDto(
+  z.object({ id: z.uuid('The client service id must be a UUID.'), fileId: z.uuid('The file id must be a UUID.') }),
+) {}
+
+@ApiTags('client services')
+@Controller('api/client-services')
+export class ClientServicesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly files: ClientServiceFiles,
+  ) {}
+
+  /** All client services, newest first, without paging; a ServiceProvider gets the ones assigned to them. */
+  @Get()
+  @Roles('Manager', 'ServiceProvider')
+  list(@CurrentUser() user: CurrentUserData) {
+    return this.queries.execute(new ListClientServicesQuery(user));
+  }
+
+  @Get(':id')
+  @Roles('Manager', 'ServiceProvider')
+  get(@Param() params: ClientServiceIdParams, @CurrentUser() user: CurrentUserData) {
+    return this.queries.execute(new GetClientServiceQuery(params.id, user));
+  }
+
+  /** "Submit to Client Services" on a receipt → {success, message, title}; an item already submitted is refused. */
+  @Post('submit')
+  @HttpCode(200)
+  @Roles('Manager')
+  submit(@Body() body: SubmitOrderItemDto, @CurrentUser() user: CurrentUserData) {
+    return this.commands.execute(new SubmitOrderItemCommand(body.orderId, body.itemId, user));
+  }
+
+  /** Upload one file: its bytes are the body (image/*, application/pdf or application/octet-stream). */
+  @Post(':id/files')
+  @Roles('Manager', 'ServiceProvider')
+  upload(
+    @Param() params: ClientServiceIdParams,
+    @Query() query: UploadFileQueryDto,
+    @Req() request: FastifyRequest,
+    @CurrentUser() user: CurrentUserData,
+  ) {
+    return this.files.upload(params.id, query, request.body, user);
+  }
+
+  @Get(':id/files/:fileId')
+  @Roles('Manager', 'ServiceProvider')
+  async download(@Param() params: ClientServiceFileParams, @CurrentUser() user: CurrentUserData, @Res() reply: FastifyReply) {
+    const file = await this.files.download(params.id, params.fileId, user);
+    return reply
+      .header('content-type', file.contentType)
+      .header(
+        'content-disposition',
+        `inline; filename="${file.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .send(file.data);
+  }
+}

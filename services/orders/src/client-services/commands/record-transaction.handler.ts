@@ -1,0 +1,62 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandResult, FieldError, ServiceTransactionInput, ServiceTransactionInputSchema } from '@backoffice/contracts';
+import { ForbiddenError, InvalidInputError } from '@backoffice/platform';
+import type { z } from 'zod';
+import type { Actor } from '../client-service.aggregate';
+import { mayAccessClientService, type Reader } from '../client-service-access.policy';
+import { ClientServiceFileRecord } from '../client-service-file.entity';
+import { ClientServiceStore } from '../client-service.store';
+
+export const TRANSACTION_TITLE = 'insert';
+
+export type ServiceTransactionValues = z.output<typeof ServiceTransactionInputSchema>;
+
+/** POST /api/ServiceTransaction: a status change, or a note, with images uploaded beforehand. */
+export class RecordTransactionCommand extends Command<CommandResult> {
+  constructor(
+    readonly input: ServiceTransactionValues | ServiceTransactionInput,
+    readonly user: Actor & Reader,
+    /** When it happened: now, except for back-dated demo data. */
+    readonly at: Date = new Date(),
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RecordTransactionCommand)
+export class RecordTransactionHandler implements ICommandHandler<RecordTransactionCommand, CommandResult> {
+  constructor(private readonly store: ClientServiceStore) {}
+
+  execute({ input, user, at }: RecordTransactionCommand): Promise<CommandResult> {
+    const fileIds = input.files ?? [];
+    return this.store.change(input.clientServiceId, async (aggregate, em) => {
+      if (!mayAccessClientService(user, aggregate.state)) throw new ForbiddenError('This client service is not assigned to you.');
+      const errors: FieldError[] = [];
+      if (input.serviceId !== undefined && input.serviceId !== aggregate.state.serviceId) {
+        errors.push({
+          path: 'serviceId',
+          message: `The client service is for service ${aggregate.state.serviceId}, not ${input.serviceId}.`,
+        });
+      }
+      const files = fileIds.length ? await em.find(ClientServiceFileRecord, { id: { $in: fileIds } }) : [];
+      fileIds.forEach((id, index) => {
+        const file = files.find((f) => f.id === id);
+        if (!file || file.clientServiceId !== aggregate.id) {
+          errors.push({ path: `files.${index}`, message: 'Upload the image to this client service first.' });
+        } else if (file.kind !== 'transaction') {
+          errors.push({ path: `files.${index}`, message: `${file.name} is a document of the client, not a transaction image.` });
+        } else if (file.transactionId) {
+          errors.push({ path: `files.${index}`, message: `${file.name} already belongs to another transaction.` });
+        }
+      });
+      if (errors.length) throw new InvalidInputError(errors);
+
+      const outcome = aggregate.recordTransaction({ status: input.status, note: input.note ?? '', files: fileIds }, user, at);
+      if (outcome.transaction) {
+        em.persist(outcome.transaction);
+        for (const file of files) file.transactionId = outcome.transaction.id;
+      }
+      return { success: outcome.success, message: outcome.message, title: TRANSACTION_TITLE, clientServiceId: aggregate.id };
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { type Caller, CallerContext } from '../directory/caller.decorator';
+import { AssignBranchCommand, AssignProviderCommand, ClearBranchCommand, ClearProviderCommand } from './commands/assignment.handlers';
+
+const clientServiceId = z.uuid('The client service id must be a UUID.');
+class ClientServiceParams extends createZodDto(z.object({ clientServiceId })) {}
+class BranchParams extends createZodDto(
+  z.object({
+    clientServiceId,
+    branchId: z.coerce.number().int('The branch id must be a number.').positive('The branch id must be a number.').max(2147483647),
+  }),
+) {}
+class ProviderParams extends createZodDto(z.object({ clientServiceId, providerId: z.uuid('The provider id must be a UUID.') })) {}
+
+/** Assignment of a client service, at the spec's paths (GET, answering {success, message}). */
+@ApiTags('client services')
+@Roles('Manager')
+@Controller('api/ServiceSubmissions')
+export class ServiceSubmissionsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Get('assignBranch/:clientServiceId/:branchId')
+  assignBranch(@Param() params: BranchParams, @CurrentUser() user: CurrentUserData, @CallerContext() caller: Caller) {
+    return this.commands.execute(new AssignBranchCommand(params.clientServiceId, params.branchId, user, caller));
+  }
+
+  @Get('assignProvider/:clientServiceId/:providerId')
+  assignProvider(@Param() params: ProviderParams, @CurrentUser() user: CurrentUserData, @CallerContext() caller: Caller) {
+    return this.commands.execute(new AssignProviderCommand(params.clientServiceId, params.providerId, user, caller));
+  }
+
+  @Get('assignClearBranch/:clientServiceId')
+  clearBranch(@Param() params: ClientServiceParams, @CurrentUser() user: CurrentUserData) {
+    return this.commands.execute(new ClearBranchCommand(params.clientServiceId, user));
+  }
+
+  @Get('assignClearProvider/:clientServiceId')
+  clearProvider(@Param() params: ClientServiceParams, @CurrentUser() user: CurrentUserData) {
+    return this.commands.execute(new ClearProviderCommand(params.clientServiceId, user));
+  }
+}

@@ -1,0 +1,38 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { ClientServiceStatus } from '@backoffice/contracts';
+
+/** A recorded step of a client service: the status it set (or kept), a note and images. */
+@Entity({ tableName: 'service_transactions' })
+export class ServiceTransactionRecord {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'uuid' })
+  clientServiceId!: string;
+
+  @Property({ type: 'integer' })
+  serviceId!: number;
+
+  @Property({ type: 'text' })
+  status!: ClientServiceStatus;
+
+  @Property({ type: 'text' })
+  previousStatus!: ClientServiceStatus;
+
+  @Property({ type: 'text' })
+  note!: string;
+
+  /** Ids of client service files (kind transaction), in the order given. */
+  @Property({ type: 'json', columnType: 'jsonb' })
+  files: string[] = [];
+
+  @Property({ type: 'timestamptz' })
+  date!: Date;
+
+  @Property({ type: 'uuid' })
+  actorId!: string;
+
+  @Property({ type: 'text' })
+  actorName!: string;
+}

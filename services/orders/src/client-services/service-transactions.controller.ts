@@ -1,0 +1,35 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { ServiceTransactionInputSchema } from '@backoffice/contracts';
+import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { RecordTransactionCommand } from './commands/record-transaction.handler';
+import { ListTransactionsQuery } from './queries/client-service.queries';
+
+class ServiceTransactionDto extends createZodDto(ServiceTransactionInputSchema) {}
+class TransactionsParams extends createZodDto(z.object({ clientServiceId: z.uuid('The client service id must be a UUID.') })) {}
+
+/** Transactions of client services, at the spec's paths; a ServiceProvider reaches only theirs. */
+@ApiTags('client services')
+@Roles('Manager', 'ServiceProvider')
+@Controller('api/ServiceTransaction')
+export class ServiceTransactionsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get(':clientServiceId')
+  list(@Param() params: TransactionsParams, @CurrentUser() user: CurrentUserData) {
+    return this.queries.execute(new ListTransactionsQuery(params.clientServiceId, user));
+  }
+
+  /** → {success, message}: a refused status change is success false with a message naming both statuses. */
+  @Post()
+  @HttpCode(200)
+  record(@Body() body: ServiceTransactionDto, @CurrentUser() user: CurrentUserData) {
+    return this.commands.execute(new RecordTransactionCommand(body, user));
+  }
+}

@@ -1,0 +1,135 @@
+import { Command, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ORDERS_ORDER_TOPIC,
+  type CreateOrderValues,
+  type FieldError,
+  type OrderCreatedData,
+  type OrderDetail,
+} from '@backoffice/contracts';
+import { InvalidInputError, OutboxService } from '@backoffice/platform';
+import { CatalogueReadModel } from '../../catalogue-read-model/catalogue-read-model.service';
+import type { Caller } from '../../directory/caller.decorator';
+import { GeographyClient } from '../../directory/geography.client';
+import { Order } from '../order.entity';
+import { OrderItem } from '../order-item.entity';
+import { centsToDecimal, fromCents, priceOrder, toCents } from '../order-pricing.policy';
+import { GetOrderQuery } from '../queries/get-order.handler';
+
+export interface CreatedOrder {
+  order: OrderDetail;
+  /** false when the order with this client-made id was already taken (a retry). */
+  created: boolean;
+}
+
+/** Order intake: prices from the catalogue read model, tax and shipping from geography, the discount applied. */
+export class CreateOrderCommand extends Command<CreatedOrder> {
+  constructor(
+    readonly input: CreateOrderValues,
+    readonly caller: Caller,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateOrderCommand)
+export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, CreatedOrder> {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalogue: CatalogueReadModel,
+    private readonly geography: GeographyClient,
+    private readonly outbox: OutboxService,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ input, caller }: CreateOrderCommand): Promise<CreatedOrder> {
+    const em = this.em.fork();
+    if (input.id && (await em.count(Order, { id: input.id })) > 0) {
+      return { order: await this.queries.execute(new GetOrderQuery(input.id)), created: false };
+    }
+
+    const services = await this.catalogue.byIds(
+      em,
+      input.items.map((item) => item.itemId),
+    );
+    const errors: FieldError[] = [];
+    input.items.forEach((item, index) => {
+      const service = services.get(item.itemId);
+      if (!service) errors.push({ path: `items.${index}.itemId`, message: `Service ${item.itemId} is not in the catalogue.` });
+      else if (!service.active) errors.push({ path: `items.${index}.itemId`, message: `${service.name} is not offered at the moment.` });
+    });
+    if (errors.length) throw new InvalidInputError(errors);
+
+    const rates = await this.geography.lookup(input, caller.authorization, caller.requestId);
+    const priced = priceOrder({
+      lines: input.items.map((item) => {
+        const service = services.get(item.itemId)!;
+        return { itemId: item.itemId, quantity: item.quantity, unitCents: toCents(service.price), shipped: service.physical };
+      }),
+      discountCents: toCents(input.discount),
+      taxRate: rates.taxRate,
+      shippingFeeCents: rates.shippingFee === null ? null : toCents(rates.shippingFee),
+    });
+    if (!priced.ok) throw new InvalidInputError([{ path: priced.path, message: priced.message }]);
+    const { order: price } = priced;
+
+    const order = await em.transactional(async (tx) => {
+      const order = tx.create(Order, {
+        ...(input.id ? { id: input.id } : {}),
+        name: input.name,
+        contactInfo: input.contactInfo,
+        email: input.email,
+        address: input.address,
+        zipCode: input.zipCode,
+        city: input.city,
+        county: input.county,
+        state: input.state,
+        country: input.country,
+        userId: input.userId,
+        subtotal: centsToDecimal(price.subtotalCents),
+        discount: centsToDecimal(price.discountCents),
+        taxRate: rates.taxRate.toFixed(4),
+        tax: centsToDecimal(price.taxCents),
+        shippingFee: centsToDecimal(price.shippingCents),
+        amount: centsToDecimal(price.amountCents),
+        createdDate: new Date(),
+      });
+      const items = price.lines.map((line, position) => {
+        const service = services.get(line.itemId)!;
+        return tx.create(OrderItem, {
+          orderId: order.id,
+          itemId: line.itemId,
+          position,
+          itemName: service.name,
+          itemType: service.deliveryType,
+          amount: centsToDecimal(line.unitCents),
+          quantity: line.quantity,
+          total: centsToDecimal(line.totalCents),
+          jsonData: input.items[position].jsonData,
+        });
+      });
+      this.outbox.add<OrderCreatedData>(tx, {
+        topic: ORDERS_ORDER_TOPIC,
+        type: 'created',
+        subject: order.id,
+        data: {
+          orderId: order.id,
+          userId: order.userId,
+          amount: fromCents(price.amountCents),
+          discount: fromCents(price.discountCents),
+          tax: fromCents(price.taxCents),
+          shippingFee: fromCents(price.shippingCents),
+          items: items.map((item) => ({
+            itemId: item.itemId,
+            itemName: item.itemName,
+            quantity: item.quantity,
+            total: Number(item.total),
+          })),
+          createdDate: order.createdDate.toISOString(),
+        },
+      });
+      return order;
+    });
+    return { order: await this.queries.execute(new GetOrderQuery(order.id)), created: true };
+  }
+}

@@ -1,0 +1,61 @@
+import type { OrderDetail, OrderSummary } from '@backoffice/contracts';
+import { invoiceNumber } from '@backoffice/contracts';
+import type { Order } from './order.entity';
+import type { OrderItem } from './order-item.entity';
+import { fromCents, toCents } from './order-pricing.policy';
+
+/** A numeric(12,2) string as a JSON number. */
+export const decimalToNumber = (value: string | number): number => fromCents(toCents(value));
+
+export function toOrderSummary(order: Order): OrderSummary {
+  return {
+    id: order.id,
+    createdDate: order.createdDate.toISOString(),
+    amount: decimalToNumber(order.amount),
+    name: order.name,
+    contactInfo: order.contactInfo,
+    state: order.state,
+    county: order.county,
+    city: order.city,
+    zipCode: order.zipCode,
+    status: order.status,
+  };
+}
+
+/** `submitted`: client service id by item id. */
+export function toOrderDetail(order: Order, items: OrderItem[], submitted: ReadonlyMap<number, string>): OrderDetail {
+  return {
+    id: order.id,
+    invoiceNumber: invoiceNumber(order.id),
+    name: order.name,
+    contactInfo: order.contactInfo,
+    email: order.email,
+    address: order.address,
+    zipCode: order.zipCode,
+    city: order.city,
+    county: order.county,
+    state: order.state,
+    country: order.country,
+    userId: order.userId,
+    items: [...items]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        itemId: item.itemId,
+        itemName: item.itemName,
+        itemType: item.itemType,
+        amount: decimalToNumber(item.amount),
+        quantity: item.quantity,
+        total: decimalToNumber(item.total),
+        clientServiceId: submitted.get(item.itemId) ?? null,
+      })),
+    subtotal: decimalToNumber(order.subtotal),
+    discount: decimalToNumber(order.discount),
+    taxRate: Number(order.taxRate),
+    tax: decimalToNumber(order.tax),
+    shippingFee: decimalToNumber(order.shippingFee),
+    amount: decimalToNumber(order.amount),
+    status: order.status,
+    createdDate: order.createdDate.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { CreateOrderSchema, OrderExportQuerySchema, OrderListQuerySchema } from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { type Caller, CallerContext } from '../directory/caller.decorator';
+import { CreateOrderCommand } from './commands/create-order.handler';
+import { GetOrderQuery } from './queries/get-order.handler';
+import { ListOrdersQuery } from './queries/list-orders.handler';
+import { OrdersExport, XLSX_CONTENT_TYPE } from './orders-export.service';
+
+class CreateOrderDto extends createZodDto(CreateOrderSchema) {}
+class OrderListQueryDto extends createZodDto(OrderListQuerySchema) {}
+class OrderExportQueryDto extends createZodDto(OrderExportQuerySchema) {}
+class OrderIdParams extends createZodDto(z.object({ id: z.uuid('The order id must be a UUID.') })) {}
+
+@ApiTags('orders')
+@Roles('Manager')
+@Controller('api/orders')
+export class OrdersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly exporter: OrdersExport,
+  ) {}
+
+  /** Server-paged, newest first; `search` matches id, name, contact, email and address; `status` filters. */
+  @Get()
+  list(@Query() query: OrderListQueryDto) {
+    return this.queries.execute(new ListOrdersQuery({ search: query.search, status: query.status }, query.page, query.pageSize));
+  }
+
+  /** The same list (all pages) as a streamed xlsx. */
+  @Get('export.xlsx')
+  export(@Query() query: OrderExportQueryDto, @Res() reply: FastifyReply) {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="orders-${day}.xlsx"`)
+      .header('cache-control', 'no-store')
+      .send(this.exporter.stream({ search: query.search, status: query.status }));
+  }
+
+  @Get(':id')
+  get(@Param() params: OrderIdParams) {
+    return this.queries.execute(new GetOrderQuery(params.id));
+  }
+
+  /** Order intake from the storefront: 201 with the priced order; a retry with the same id answers 200 with it. */
+  @Post()
+  async create(@Body() body: CreateOrderDto, @CallerContext() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply) {
+    const result = await this.commands.execute(new CreateOrderCommand(body, caller));
+    void reply.status(result.created ? 201 : 200);
+    return result.order;
+  }
+}
