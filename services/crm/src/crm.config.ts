@@ -36,8 +36,13 @@ export const crmConfigSchema = baseConfigSchema
     CRM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Rows written per transaction by an import. */
     CRM_IMPORT_BATCH_ROWS: z.coerce.number().int().min(50).max(50_000).default(5000),
-    /** Heap limit of an import thread (the parse runs there, apart from the job-lock renewal). */
+    /**
+     * Heap of an import thread (the parse runs there, apart from the job-lock renewal). The young
+     * generation matters most: the streaming parse makes short-lived garbage at a high rate, and a
+     * small young generation promotes it into the old one, where collecting it is slow.
+     */
     CRM_IMPORT_THREAD_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(128),
+    CRM_IMPORT_THREAD_YOUNG_MB: z.coerce.number().int().min(4).max(512).default(48),
   });
 
 export type CrmConfig = z.infer<typeof crmConfigSchema>;

@@ -49,6 +49,19 @@ export class GroupPartitions {
     await em.execute(`alter table leads attach partition ${table} for values in (${groupId})`);
   }
 
+  /** Removes the duplicate keys a (failed) group claimed, found from its own leads. */
+  async forgetKeys(em: EntityManager, groupId: number): Promise<void> {
+    const table = partitionName(groupId);
+    const exists = (await em.execute<{ found: string | null }[]>('select to_regclass(?) as found', [table]))[0].found;
+    if (!exists) return;
+    await em.execute(
+      `delete from lead_keys where group_id = ? and key in (
+         select 'p:' || phone_key from ${table} where phone_key is not null
+         union all select 'e:' || email_key from ${table} where email_key is not null)`,
+      [groupId],
+    );
+  }
+
   /** Drops a group's partition (a failed import's, before it was ever attached). */
   async drop(em: EntityManager, groupId: number): Promise<void> {
     await em.execute(`drop table if exists ${partitionName(groupId)}`);

@@ -67,8 +67,10 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
           throw new ImportFailure('The uploaded file is no longer in the upload store; upload it again.');
         }
         const started = Date.now();
-        const counters = await this.runThread(job, upload, group, signal);
-        this.logger.log(`upload ${uploadId}: ${counters.totalRows} rows read in ${Date.now() - started} ms`);
+        const { counters, waitedMs } = await this.runThread(job, upload, group, signal);
+        this.logger.log(
+          `upload ${uploadId}: ${counters.totalRows} rows read in ${Date.now() - started} ms (${waitedMs} ms waiting for the database)`,
+        );
         if (counters.leadCount === 0) throw new ImportFailure(nothingImportedReason(counters));
       }
       const result = await this.complete(upload.id, group.id);
@@ -107,7 +109,12 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
     });
   }
 
-  private runThread(job: Job<ImportLeadsJobData>, upload: LeadUpload, group: LeadGroup, signal: AbortSignal): Promise<ImportCounters> {
+  private runThread(
+    job: Job<ImportLeadsJobData>,
+    upload: LeadUpload,
+    group: LeadGroup,
+    signal: AbortSignal,
+  ): Promise<{ counters: ImportCounters; waitedMs: number }> {
     const today = new Date();
     const input: ImportThreadInput = {
       uploadId: upload.id,
@@ -120,10 +127,13 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
       ssnKeyHex: this.ssnKey.toString('hex'),
       today: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()),
     };
-    return new Promise<ImportCounters>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const thread = new Thread(join(__dirname, 'lead-import.thread.js'), {
         workerData: input,
-        resourceLimits: { maxOldGenerationSizeMb: this.config.CRM_IMPORT_THREAD_HEAP_MB },
+        resourceLimits: {
+          maxOldGenerationSizeMb: this.config.CRM_IMPORT_THREAD_HEAP_MB,
+          maxYoungGenerationSizeMb: this.config.CRM_IMPORT_THREAD_YOUNG_MB,
+        },
       });
       let settled = false;
       const settle = (outcome: () => void) => {
@@ -139,7 +149,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
       signal.addEventListener('abort', onAbort, { once: true });
       thread.on('message', (message: ImportThreadMessage) => {
         if (message.type === 'progress') void job.updateProgress(message.percent).catch(() => undefined);
-        else if (message.type === 'done') settle(() => resolve(message.counters));
+        else if (message.type === 'done') settle(() => resolve({ counters: message.counters, waitedMs: message.waitedMs }));
         else settle(() => reject(message.userFacing ? new ImportFailure(message.message) : new Error(message.message)));
       });
       thread.on('error', (error: Error & { code?: string }) => {
@@ -212,8 +222,8 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
       const group = groupId ? await em.findOne(LeadGroup, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (group && group.status !== 'ready') {
         counters = countersOf(group);
+        await this.partitions.forgetKeys(em, group.id);
         await this.partitions.drop(em, group.id);
-        await em.execute('delete from lead_keys where group_id = ?', [group.id]);
         em.remove(group);
       }
       const [{ failed }] = await em.execute<{ failed: string }[]>('select count(*) as failed from lead_import_errors where upload_id = ?', [

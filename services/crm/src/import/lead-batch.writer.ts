@@ -64,9 +64,18 @@ export class LeadBatchWriter {
     const failures = rows.filter((row): row is Extract<BatchRow, { reason: string }> => 'reason' in row);
     await this.client.query('begin');
     try {
-      const batchKeys = leads.flatMap((row) => leadKeys(row.lead));
+      const batchKeys = [...new Set(leads.flatMap((row) => leadKeys(row.lead)))];
+      // Keys known before this batch (or met earlier in it): their leads are duplicates.
       const known = new Set<string>();
-      if (batchKeys.length) {
+      if (batchKeys.length && duplicateMode === 'flag') {
+        // Every lead is imported: claim all its keys in one statement; what cannot be claimed existed.
+        const { rows: claimed } = await this.client.query<{ key: string }>(
+          'insert into lead_keys (key, group_id) select unnest($1::text[]), $2 on conflict do nothing returning key',
+          [batchKeys, groupId],
+        );
+        const mine = new Set(claimed.map((row) => row.key));
+        for (const key of batchKeys) if (!mine.has(key)) known.add(key);
+      } else if (batchKeys.length) {
         const { rows: existing } = await this.client.query<{ key: string }>('select key from lead_keys where key = any($1::text[])', [
           batchKeys,
         ]);
@@ -107,7 +116,7 @@ export class LeadBatchWriter {
           duplicate,
         ]);
       }
-      if (newKeys.length) {
+      if (newKeys.length && duplicateMode === 'skip') {
         await this.client.query('insert into lead_keys (key, group_id) select unnest($1::text[]), $2 on conflict do nothing', [
           newKeys,
           groupId,

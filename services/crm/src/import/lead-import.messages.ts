@@ -28,5 +28,6 @@ export interface ImportThreadInput {
 
 export type ImportThreadMessage =
   | { type: 'progress'; percent: number; rows: number }
-  | { type: 'done'; counters: ImportCounters }
+  /** `waitedMs`: time the parse waited for the database (the rest is reading the sheet). */
+  | { type: 'done'; counters: ImportCounters; waitedMs: number }
   | { type: 'failed'; message: string; userFacing: boolean };

@@ -47,8 +47,11 @@ async function run(input: ImportThreadInput): Promise<void> {
     let rowsRead = 0;
     let lastProgress = 0;
     let writing: Promise<void> = Promise.resolve();
+    let waitedMs = 0;
     const flush = async () => {
+      const waitStarted = Date.now();
       await writing; // one batch in flight: parsing goes on while it is written
+      waitedMs += Date.now() - waitStarted;
       const rows = batch;
       const upTo = lastRow;
       batch = [];
@@ -76,7 +79,7 @@ async function run(input: ImportThreadInput): Promise<void> {
     await writing;
     const counters = writer.committed;
     if (counters.totalRows === 0) throw new ImportFailure('The sheet has a header row but no leads below it.');
-    post({ type: 'done', counters });
+    post({ type: 'done', counters, waitedMs });
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -77,11 +77,11 @@ export class Migration0001Leads extends Migration {
     this.addSql(`create unique index leads_group_row_uq on leads (group_id, row_number)`);
 
     // One row per phone and email ever imported: duplicate detection across every group.
+    // (No index on group_id: only a failed import removes its keys, found from its own leads.)
     this.addSql(`create table lead_keys (
-      key text primary key,
+      key text collate "C" primary key,
       group_id integer not null
     )`);
-    this.addSql(`create index lead_keys_group_idx on lead_keys (group_id)`);
 
     this.addSql(`create table lead_import_errors (
       upload_id integer not null references lead_uploads (id) on delete cascade,
