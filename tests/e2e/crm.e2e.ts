@@ -1,0 +1,242 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { adminToken, api, shot, signIn } from './fixtures';
+
+// The shared test machine can be busy: give each expectation more time than the default.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const run = Math.random().toString(36).slice(2, 7);
+const AGENT = { name: `Sam Seller ${run}`, email: `sam.seller.${run}@example.com`, password: 'Agent-pass-42' };
+const FILE = `leads-${run}.xlsx`;
+const ROWS = 1500;
+const dir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async ({ baseURL }) => {
+  const token = await adminToken(baseURL!);
+  await api(baseURL!, token, '/api/identity/users', {
+    method: 'POST',
+    json: { name: AGENT.name, email: AGENT.email, password: AGENT.password, roles: ['Salesagent'] },
+  });
+});
+
+/** A toast by its title (Fluent also mirrors toasts into an aria-live region, hence the class). */
+const toast = (page: Page, title: string) => page.locator('.fui-Toast').filter({ hasText: title }).first();
+
+test('download the template, fill it, upload, extract with progress, open the group, page and search', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+  await shot(page, 'crm-leads-empty');
+
+  // The template: header row and example row, filled in by "the user".
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download template' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('leads-template.xlsx');
+  const templatePath = join(dir, 'template.xlsx');
+  await download.saveAs(templatePath);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(templatePath);
+  const sheet = workbook.getWorksheet('Leads')!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'SSN',
+    'First Name',
+    'Last Name',
+    'Work At',
+    'Gender',
+    'Current City',
+    'DOB',
+    'Email',
+    'Phone',
+    'Notes',
+  ]);
+  sheet.spliceRows(2, 1); // the example row goes
+  for (let i = 0; i < ROWS; i++) {
+    sheet.addRow([
+      `${String(200000000 + i)}`,
+      i === 777 ? 'Zelda' : `Person${i}`,
+      `E2e${run}`,
+      'Contoso',
+      i % 2 ? 'Female' : 'Male',
+      'Tacoma',
+      new Date(Date.UTC(1980 + (i % 20), i % 12, 1 + (i % 28))),
+      `person${i}.${run}@example.com`,
+      `+1 206 ${String(5_000_000 + i).padStart(7, '0')}`,
+      i % 10 === 0 ? 'Met at the fair' : '',
+    ]);
+  }
+  const filled = join(dir, FILE);
+  writeFileSync(filled, Buffer.from(await workbook.xlsx.writeBuffer()));
+
+  // Upload; closing while the upload is still going asks first.
+  let delayed = false;
+  await page.route('**/api/leads/uploads', async (route) => {
+    if (route.request().method() === 'POST' && !delayed) {
+      delayed = true;
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Upload Excel Sheet' }).click();
+  const uploader = page.getByTestId('upload-dialog');
+  await expect(uploader.getByRole('heading', { name: 'Upload Excel Sheet' })).toBeVisible();
+  await uploader.getByLabel('Choose xlsx files').setInputFiles(filled);
+  await uploader.getByRole('button', { name: 'Cancel' }).click();
+  const question = page.getByTestId('confirm-dialog');
+  await expect(question.getByText('Are you sure to cancel uploads?')).toBeVisible();
+  await shot(page, 'crm-upload-cancel-question');
+  await question.getByRole('button', { name: 'Keep uploading' }).click();
+  await expect(uploader.getByText('Uploaded')).toBeVisible();
+  await shot(page, 'crm-upload-dialog');
+  await uploader.getByRole('button', { name: 'Close' }).click();
+  await expect(uploader).toBeHidden();
+
+  const row = page.getByTestId('pending-file').filter({ hasText: FILE });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Ready to extract')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Extract All' })).toBeEnabled();
+  await shot(page, 'crm-leads-pending');
+
+  // Extract: a progress bar while the worker runs, then the spec's toast, and the file leaves the list.
+  await row.getByRole('button', { name: `Extract ${FILE}` }).click();
+  await expect(row.getByTestId('extract-progress')).toBeVisible();
+  await shot(page, 'crm-leads-extracting');
+  await expect(toast(page, 'leads | uploadData')).toContainText(`Success Extracting ${FILE}`, { timeout: 180_000 });
+  await expect(row).toBeHidden();
+  const group = page.getByTestId('lead-group').filter({ hasText: `leads-${run}` });
+  await expect(group).toContainText(ROWS.toLocaleString('en-US'));
+  await shot(page, 'crm-leads-extracted');
+
+  // The group, full screen, paged on the server: (800 − 270) / 30 = 17 rows a page.
+  await group.getByRole('button', { name: `Open leads-${run}` }).click();
+  const dialog = page.getByTestId('group-leads-dialog');
+  await expect(dialog.getByTestId('group-lead-row')).toHaveCount(17);
+  await expect(dialog.getByTestId('pager-summary')).toContainText(`1–17 of ${ROWS.toLocaleString('en-US')} leads`);
+  await expect(dialog.getByTestId('group-lead-row').first()).toContainText(`Person0 E2e${run}`);
+  for (const header of ['#', 'ID', 'Name', 'Work at', 'Gender', 'Current city', 'Date of birth', 'Email', 'Phone', 'Notes']) {
+    await expect(dialog.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  }
+  await shot(page, 'crm-group-leads');
+  await dialog.getByRole('button', { name: 'Next page' }).click();
+  await expect(dialog.getByTestId('pager-summary')).toContainText('18–34 of');
+  await expect(dialog.getByTestId('group-lead-row').first()).toContainText('Person17');
+  await expect(dialog.getByTestId('group-lead-row').first()).toContainText('18');
+
+  await dialog.getByRole('searchbox', { name: 'Search leads' }).fill('zelda');
+  await expect(dialog.getByTestId('pager-summary')).toContainText(`1–1 of 1 leads (filtered from ${ROWS.toLocaleString('en-US')})`);
+  await expect(dialog.getByTestId('group-lead-row')).toContainText(`person777.${run}@example.com`);
+  await dialog.getByRole('searchbox', { name: 'Search leads' }).fill('206 500 0042');
+  await expect(dialog.getByTestId('group-lead-row')).toHaveCount(1);
+  await expect(dialog.getByTestId('group-lead-row')).toContainText('Person42');
+  await shot(page, 'crm-group-search');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a failed extraction shows "Extract Data Error" and keeps the message on the file in red', async ({ page }) => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sheet1');
+  for (let i = 0; i < 25; i++) sheet.addRow([`Somebody ${i}`, `somebody${i}@example.com`]);
+  const path = join(dir, `no-header-${run}.xlsx`);
+  writeFileSync(path, Buffer.from(await workbook.xlsx.writeBuffer()));
+
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await page.getByRole('button', { name: 'Upload Excel Sheet' }).click();
+  const uploader = page.getByTestId('upload-dialog');
+  await uploader.getByLabel('Choose xlsx files').setInputFiles([
+    {
+      name: `no-header-${run}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: readFileSync(path),
+    },
+    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: readFileSync(path) },
+  ]);
+  await expect(uploader.getByText('Only .xlsx spreadsheets are accepted.')).toBeVisible();
+  await expect(uploader.getByText('Uploaded')).toBeVisible();
+  await uploader.getByRole('button', { name: 'Close' }).click();
+
+  const row = page.getByTestId('pending-file').filter({ hasText: `no-header-${run}.xlsx` });
+  await row.getByRole('button', { name: /^Extract/ }).click();
+  await expect(toast(page, 'Extract Data Error')).toContainText('No header row was found', { timeout: 120_000 });
+  const message = row.getByTestId('pending-message');
+  await expect(message).toContainText('Expected headers: SSN, First Name');
+  const color = await message.evaluate((element) => getComputedStyle(element).color);
+  const [red, green] = color.match(/\d+/g)!.map(Number);
+  expect(red).toBeGreaterThan(150);
+  expect(green).toBeLessThan(100);
+  await shot(page, 'crm-extract-failed');
+
+  await row.getByRole('button', { name: `Clear no-header-${run}.xlsx` }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear' }).click();
+  await expect(row).toBeHidden();
+});
+
+test('assign 10 leads to an agent with +10 and Update; the agent sees them on /crm/leads', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await page.getByRole('link', { name: 'Assign leads' }).click();
+  await expect(page).toHaveURL(/\/admin\/user-leads$/);
+  await expect(page.getByTestId('assignable-lead')).toHaveCount(10);
+  await shot(page, 'crm-user-leads');
+
+  const agent = page.getByTestId('agent').filter({ hasText: AGENT.name });
+  await agent.click();
+  await expect(agent).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('pending-count')).toHaveText(`0 pending changes for ${AGENT.name}`);
+
+  // Selecting the selected agent again deselects it.
+  await agent.click();
+  await expect(agent).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('pending-count')).toHaveText('Choose a sales agent to select their leads.');
+  await agent.click();
+
+  await page.getByRole('button', { name: 'Select the next 10 unassigned leads' }).click();
+  await expect(page.getByTestId('pending-count')).toHaveText(`10 pending changes for ${AGENT.name}`);
+  // Table order: the first page's ten leads are the ones ticked.
+  for (const checkbox of await page.getByTestId('assignable-lead').getByRole('checkbox').all()) await expect(checkbox).toBeChecked();
+  await shot(page, 'crm-user-leads-pending');
+
+  // −10 takes them back, Cancel empties, +10 again and Update.
+  await page.getByRole('button', { name: 'Unselect the last 10 selected leads' }).click();
+  await expect(page.getByTestId('pending-count')).toHaveText(`0 pending changes for ${AGENT.name}`);
+  await page.getByRole('button', { name: 'Select the next 10 unassigned leads' }).click();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Leads updated')).toContainText(`${AGENT.name} now has 10 leads`);
+  await expect(page.getByTestId('pending-count')).toHaveText(`0 pending changes for ${AGENT.name}`);
+  await expect(page.getByTestId('assignable-lead').first()).toContainText(AGENT.name);
+  const names = await page.getByTestId('assignable-lead').locator('td:nth-child(3)').allTextContents();
+  await shot(page, 'crm-user-leads-updated');
+
+  // The agent's own workspace.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, AGENT.email, AGENT.password);
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect(page.getByTestId('workspace-stat').first()).toContainText('10');
+  await shot(page, 'crm-workspace');
+  await page.getByTestId('tile-my-leads').click();
+  await expect(page).toHaveURL(/\/crm\/leads$/);
+  await expect(page.getByTestId('my-lead')).toHaveCount(10);
+  await expect(page.getByTestId('pager-summary')).toContainText('1–10 of 10 leads');
+  const mine = await page.getByTestId('my-lead').locator('td:first-child').allTextContents();
+  expect(names.every((name) => mine.some((text) => text.includes(name.trim())))).toBe(true);
+
+  // Notes on one of them.
+  const first = page.getByTestId('my-lead').first();
+  await first.getByRole('button', { name: /^Edit notes on/ }).click();
+  await page.getByRole('textbox', { name: 'Notes' }).fill('Called on Monday; sending a quote.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(first).toContainText('Called on Monday; sending a quote.');
+  await shot(page, 'crm-my-leads');
+
+  // Search narrows to one, and the admin screens stay closed to the agent.
+  await page.getByRole('searchbox', { name: 'Search my leads' }).fill(names[0].trim());
+  await expect(page.getByTestId('my-lead')).toHaveCount(1);
+  await page.goto('/admin/leads');
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeHidden();
+});
