@@ -1,7 +1,7 @@
 import { type DynamicModule, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type AnyEntity, type EntityClass, type EntitySchema, type MigrationObject } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
-import { PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
+import { PostgreSqlDriver, defineConfig, type PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { SERVICE_CONFIG } from '../config/config.token';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
@@ -16,13 +16,24 @@ export interface DatabaseOptions {
   migrations: MigrationEntry[];
 }
 
-/** Runs the committed migrations before anything else touches the database. */
+/** Key of the advisory lock that lets one replica at a time migrate a database. */
+const MIGRATION_LOCK_KEY = 0x6d696772; // 'migr'
+
+/**
+ * Runs the committed migrations before anything else touches the database. Replicas starting
+ * together take turns under a transaction-scoped advisory lock: the first migrates, the others
+ * then find nothing left to apply (instead of failing on a half-made table and restarting).
+ */
 @Injectable()
 class MigrationRunner implements OnModuleInit {
   private readonly logger = new Logger('Migrations');
   constructor(private readonly orm: MikroORM) {}
   async onModuleInit() {
-    const applied = await this.orm.getMigrator().up();
+    const knex = (this.orm.em.getConnection() as PostgreSqlConnection).getKnex();
+    const applied = await knex.transaction(async (lock) => {
+      await lock.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+      return this.orm.getMigrator().up();
+    });
     if (applied.length) this.logger.log(`applied ${applied.map((m) => m.name).join(', ')}`);
   }
 }
