@@ -6,7 +6,6 @@ import {
   BlockQuote,
   Bold,
   ClassicEditor,
-  CodeBlock,
   Essentials,
   Heading,
   HorizontalLine,
@@ -54,7 +53,7 @@ export interface RichTextEditorProps {
 
 /**
  * CKEditor 5 (classic) with lists, links, images uploaded to the catalogue file store, tables,
- * code blocks, accessibility help (Alt+0) and a word count. Loaded lazily: only the article form imports it.
+ * accessibility help (Alt+0) and a word count. Loaded lazily: only the article form imports it.
  */
 export default function RichTextEditor({ label, initialValue, onChange, onWarning, invalid, describedBy }: RichTextEditorProps) {
   const styles = useStyles();
@@ -89,7 +88,6 @@ export default function RichTextEditor({ label, initialValue, onChange, onWarnin
         ImageUpload,
         Table,
         TableToolbar,
-        CodeBlock,
         HorizontalLine,
         PasteFromOffice,
         WordCount,
@@ -114,7 +112,6 @@ export default function RichTextEditor({ label, initialValue, onChange, onWarnin
           '|',
           'uploadImage',
           'insertTable',
-          'codeBlock',
           'horizontalLine',
           '|',
           'accessibilityHelp',
@@ -144,14 +141,6 @@ export default function RichTextEditor({ label, initialValue, onChange, onWarnin
       },
       table: { contentToolbar: ['tableColumn', 'tableRow', 'mergeTableCells'] },
       link: { defaultProtocol: 'https://', addTargetToExternalLinks: true },
-      codeBlock: {
-        languages: [
-          { language: 'plaintext', label: 'Plain text' },
-          { language: 'html', label: 'HTML' },
-          { language: 'css', label: 'CSS' },
-          { language: 'javascript', label: 'JavaScript' },
-        ],
-      },
       wordCount: {
         onUpdate: (data: { words: number; characters: number }) => setStats({ words: data.words, characters: data.characters }),
       },
