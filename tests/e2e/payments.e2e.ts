@@ -1,6 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { adminToken, api, shot, signIn } from './fixtures';
 import { batchOfDay, dayNumber, transactionsOf } from '../../services/payments/src/simulator/simulator-data';
+
+// The shared test machine can be busy (a screen's code loads slowly): give expectations and tests more time than the defaults.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 // The stack's payments service talks to its Authorize.Net simulator (deterministic batches per day).
 const DAY = 86_400_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './scheduling';
 
 /**
  * CRM: lead spreadsheet uploads, extraction jobs, lead groups, assignment to sales agents
@@ -223,3 +224,57 @@ export interface LeadImportEventData {
 }
 
 export const LEAD_IMPORT_TOPIC = 'crm.lead-import.v1';
+
+// ── Sales agent report (GET /api/reports/sales-agents) ──────────────────────────────────────────
+
+export const REPORT_PATHS = {
+  salesAgents: '/api/reports/sales-agents',
+  salesAgentsCsv: '/api/reports/sales-agents/export.csv',
+} as const;
+
+const reportDay = (what: string) => z.iso.date({ error: `${what} must be a date (YYYY-MM-DD).` });
+
+/**
+ * The period of the report: calendar days `from` to `to`, both included, in the time zone `tz`
+ * (the console sends the browser's; UTC when absent).
+ */
+export const SalesAgentReportQuerySchema = z
+  .object({
+    from: reportDay('From'),
+    to: reportDay('To'),
+    tz: z.string().trim().min(1).max(64).refine(isTimeZone, 'Time zone must be an IANA time zone, e.g. America/New_York.').default('UTC'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from > value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From.' });
+  });
+export type SalesAgentReportQuery = z.input<typeof SalesAgentReportQuerySchema>;
+
+/** The figures of one agent, or of all (the totals). */
+export interface SalesAgentFigures {
+  /** Leads assigned to the agent in the period. */
+  leadsAssigned: number;
+  /** Of those, leads that became clients: an order was placed with the lead's phone or email since the assignment. */
+  convertedLeads: number;
+  /** Those orders (an order matching two of the agent's leads counts once). */
+  orders: number;
+  /** Their amounts. */
+  orderAmount: number;
+  /** The amounts of those of them that are paid. */
+  paidAmount: number;
+}
+
+export interface SalesAgentReportRow extends SalesAgentFigures {
+  userId: string;
+  name: string;
+  email: string;
+}
+
+export interface SalesAgentReport {
+  from: string;
+  to: string;
+  timeZone: string;
+  /** One row per agent with leads assigned in the period, by name. */
+  rows: SalesAgentReportRow[];
+  /** The sums of the rows. */
+  totals: SalesAgentFigures;
+}

@@ -401,6 +401,11 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export interface OrderCreatedData {
   orderId: string;
   userId: string | null;
+  /** The client as the order names them (spec "Order client": name, email, phone); crm matches leads by phone or email. */
+  name: string;
+  /** The order's contact info: the client's phone number as typed. */
+  phone: string;
+  email: string | null;
   amount: number;
   discount: number;
   tax: number;

@@ -11,6 +11,7 @@ export * from './auth/session-revocation';
 export * from './auth/auth.guard';
 export * from './redis/redis.module';
 export * from './kafka/kafka.module';
+export * from './kafka/kafka-consumers';
 export * from './database/database.module';
 export * from './outbox/event-envelope';
 export * from './outbox/outbox-event.entity';

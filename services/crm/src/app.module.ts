@@ -19,10 +19,11 @@ import { UploadErrorsService } from './uploads/upload-errors.service';
 import { UploadStore } from './uploads/upload-store';
 import { MyLeadsController } from './workspace/my-leads.controller';
 import { MyLeadsService } from './workspace/my-leads.service';
+import { ReportsModule } from './reports/reports.module';
 
 /** The CRM API. Extraction jobs run in the worker process (worker.ts), never here. */
 @Module({
-  imports: [crmPlatform()],
+  imports: [crmPlatform(), ReportsModule],
   controllers: [
     LeadUploadsController,
     UploadErrorsController,

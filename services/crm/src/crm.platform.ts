@@ -6,6 +6,8 @@ import { SalesAgent } from './assignment/sales-agent.entity';
 import { LeadGroup } from './groups/lead-group.entity';
 import { Lead } from './leads/lead.entity';
 import { Migration0001Leads } from './migrations/Migration0001Leads';
+import { Migration0002SalesAgentReport } from './migrations/Migration0002SalesAgentReport';
+import { ReportedOrder } from './reports/reported-order.entity';
 import { LeadUpload } from './uploads/lead-upload.entity';
 
 /** The platform as both CRM processes (API and worker) use it: one database, one outbox topic. */
@@ -13,8 +15,11 @@ export const crmPlatform = () =>
   PlatformModule.forService({
     config: crmConfigSchema,
     database: {
-      entities: [LeadUpload, LeadGroup, Lead, SalesAgent, LeadAssignment],
-      migrations: [{ name: 'Migration0001Leads', class: Migration0001Leads }],
+      entities: [LeadUpload, LeadGroup, Lead, SalesAgent, LeadAssignment, ReportedOrder],
+      migrations: [
+        { name: 'Migration0001Leads', class: Migration0001Leads },
+        { name: 'Migration0002SalesAgentReport', class: Migration0002SalesAgentReport },
+      ],
     },
     outbox: { topics: [{ name: LEAD_IMPORT_TOPIC }] },
   });

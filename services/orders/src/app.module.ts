@@ -42,6 +42,8 @@ import { CatalogueReadModelRebuild } from './catalogue-read-model/catalogue-read
 import { CatalogueReadModelController } from './catalogue-read-model/catalogue-read-model.controller';
 import { CatalogueServiceConsumer } from './catalogue-read-model/catalogue-service.consumer';
 import { DemoOrdersSeed } from './demo/demo-orders.seed';
+import { PaymentEvents } from './payments/payment-events.service';
+import { PaymentEventsConsumer } from './payments/payment-events.consumer';
 
 @Module({
   imports: [
@@ -62,6 +64,7 @@ import { DemoOrdersSeed } from './demo/demo-orders.seed';
     ServiceSubmissionsController,
     ServiceTransactionsController,
     CatalogueServiceConsumer,
+    PaymentEventsConsumer,
   ],
   providers: [
     GeographyClient,
@@ -87,6 +90,7 @@ import { DemoOrdersSeed } from './demo/demo-orders.seed';
     CatalogueReadModel,
     CatalogueReadModelRebuild,
     DemoOrdersSeed,
+    PaymentEvents,
   ],
 })
 export class AppModule {}

@@ -72,6 +72,8 @@ const useStyles = makeStyles({
   },
   secondary: { color: tokens.colorNeutralForeground3 },
   number: { textAlign: 'right', justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' },
+  numberHeader: { justifyContent: 'flex-end', textAlign: 'right' },
+  nowrap: { whiteSpace: 'nowrap', flexShrink: 0 },
   statusOk: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
   statusBad: { color: tokens.colorPaletteRedForeground1 },
   statusOther: { color: tokens.colorNeutralForeground2 },
@@ -224,7 +226,9 @@ export default function AuthNetScreen() {
                   <TableRow>
                     <TableHeaderCell>Settlement time</TableHeaderCell>
                     <TableHeaderCell>Batch id</TableHeaderCell>
-                    <TableHeaderCell className={styles.number}>Charge amount</TableHeaderCell>
+                    <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
+                      Charge amount
+                    </TableHeaderCell>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -352,7 +356,9 @@ function Transactions({ batchId }: { batchId: string }) {
                 <TableHeaderCell>Id</TableHeaderCell>
                 <TableHeaderCell>Name</TableHeaderCell>
                 <TableHeaderCell>Account</TableHeaderCell>
-                <TableHeaderCell className={styles.number}>Amount</TableHeaderCell>
+                <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
+                  Amount
+                </TableHeaderCell>
                 <TableHeaderCell>Time</TableHeaderCell>
                 <TableHeaderCell>Status</TableHeaderCell>
                 <TableHeaderCell>Order</TableHeaderCell>
@@ -387,12 +393,18 @@ function Transactions({ batchId }: { batchId: string }) {
 }
 
 function OrderCell({ transaction }: { transaction: SettledTransaction }) {
+  const styles = useStyles();
   const money = useFormatMoney();
   const { flag, orderId, paidAmount } = transaction.reconciliation;
   const link = orderId ? <TextLink to={`/admin/clients-orders/order/${orderId}`}>{invoiceNumberOf(orderId)}</TextLink> : null;
   if (flag === 'no-order') {
     return (
-      <Badge appearance="tint" color="warning" title={`No order has invoice number ${transaction.invoiceNumber ?? '(none)'}`}>
+      <Badge
+        className={styles.nowrap}
+        appearance="tint"
+        color="warning"
+        title={`No order has invoice number ${transaction.invoiceNumber ?? '(none)'}`}
+      >
         No order
       </Badge>
     );
@@ -401,7 +413,12 @@ function OrderCell({ transaction }: { transaction: SettledTransaction }) {
     return (
       <span style={{ display: 'inline-flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' }}>
         {link}
-        <Badge appearance="tint" color="danger" title={`The order's payment is ${paidAmount === null ? 'unknown' : money(paidAmount)}`}>
+        <Badge
+          className={styles.nowrap}
+          appearance="tint"
+          color="danger"
+          title={`The order's payment is ${paidAmount === null ? 'unknown' : money(paidAmount)}`}
+        >
           Amount differs
         </Badge>
       </span>

@@ -1,12 +1,12 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { NotBuiltYet } from '../../components/layout';
 import { requireRoles } from '../../components/routing';
 
 const ReportsScreen = lazy(() => import('./reports-screen'));
 const PaymentsScreen = lazy(() => import('./payments-screen'));
 const AuthNetScreen = lazy(() => import('./auth-net-screen'));
+const SalesAgentReportScreen = lazy(() => import('./sales-agent-report-screen'));
 
 const backOffice = requireRoles(ACCESS.backOffice);
 
@@ -21,5 +21,5 @@ export const paymentsRoutes: RouteObject[] = [
     ],
   },
   { path: 'reports', handle: backOffice, element: <ReportsScreen /> },
-  { path: 'salesagent-report', handle: backOffice, element: <NotBuiltYet title="Sales agent report" /> },
+  { path: 'salesagent-report', handle: backOffice, element: <SalesAgentReportScreen /> },
 ];

@@ -322,6 +322,9 @@ export class DemoOrdersSeed implements OnApplicationBootstrap, OnApplicationShut
           data: {
             orderId: order.id,
             userId: null,
+            name: order.name,
+            phone: order.contactInfo,
+            email: order.email,
             amount: fromCents(priced.order.amountCents),
             discount: fromCents(priced.order.discountCents),
             tax: fromCents(priced.order.taxCents),

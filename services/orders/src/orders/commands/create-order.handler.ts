@@ -115,6 +115,9 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
         data: {
           orderId: order.id,
           userId: order.userId,
+          name: order.name,
+          phone: order.contactInfo,
+          email: order.email,
           amount: fromCents(price.amountCents),
           discount: fromCents(price.discountCents),
           tax: fromCents(price.taxCents),

@@ -1,0 +1,36 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import { SalesAgentReportQuerySchema } from '@backoffice/contracts';
+import { Roles } from '@backoffice/platform';
+import { attachment } from '../template/lead-workbooks';
+import { salesAgentCsvFileName, salesAgentReportCsv } from './sales-agent-report.csv';
+import { SalesAgentReports } from './sales-agent-report.service';
+
+class SalesAgentReportQueryDto extends createZodDto(SalesAgentReportQuerySchema) {}
+
+@ApiTags('reports')
+@Roles('Manager')
+@Controller('api/reports')
+export class SalesAgentReportController {
+  constructor(private readonly reports: SalesAgentReports) {}
+
+  /** Per sales agent: leads assigned in the period, those that became clients (orders by phone or email), their amounts. */
+  @Get('sales-agents')
+  salesAgents(@Query() query: SalesAgentReportQueryDto) {
+    return this.reports.build(query);
+  }
+
+  /** The same figures as CSV, with a totals row. */
+  @Get('sales-agents/export.csv')
+  @ApiProduces('text/csv')
+  async salesAgentsCsv(@Query() query: SalesAgentReportQueryDto, @Res() reply: FastifyReply) {
+    const report = await this.reports.build(query);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(salesAgentCsvFileName(report)))
+      .header('cache-control', 'no-store')
+      .send(salesAgentReportCsv(report));
+  }
+}
