@@ -1,8 +1,10 @@
-// Runs the whole stack on this machine (npm start), every test (npm test) or the benchmarks (npm run bench).
+// Runs the whole stack on this machine (npm start), every test (npm test), the fault tests alone (npm run
+// test:faults) or the benchmarks (npm run bench).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildConsole, buildServer, ROOT } from './build.mjs';
 import { ensureInfra, stopInfra } from './infra.mjs';
+import { FAULT_TESTS } from '../../tests/reliability/fault-tests.mjs';
 import { databasesFor, devKeys, flushRedisDb, log, PROFILES, recreateDatabases, redisUrlWithDb, runTool, startStack } from './stack.mjs';
 
 const LOCAL = join(ROOT, '.local');
@@ -31,7 +33,65 @@ async function start() {
   process.on('SIGTERM', shutdown);
 }
 
-/** Runs jest and Playwright, sums their counts and prints the one closing line. */
+const JEST_IGNORED = ['/node_modules/', '/dist/'];
+
+/** Runs jest with `args`; answers its counts (a run that wrote no report counts as one failure). */
+async function runJest(infra, jsonFile, args) {
+  const code = await runTool(
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      '--disable-warning=TimeoutNegativeWarning',
+      '--no-warnings',
+      join(ROOT, 'node_modules/jest/bin/jest.js'),
+      '--ci',
+      '--json',
+      `--outputFile=${jsonFile}`,
+      ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
+      ...args,
+    ],
+    {
+      TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
+      REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    },
+  );
+  if (existsSync(jsonFile)) {
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  }
+  return { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+}
+
+const add = (totals, counts) => {
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+};
+
+/** The fault tests, one file at a time, then tests/reliability/RESULTS.md from their figures. */
+async function runFaults(infra, resultsDir) {
+  const jsonFile = join(resultsDir, 'faults.json');
+  const counts = await runJest(infra, jsonFile, ['--maxWorkers=1', ...FAULT_TESTS]);
+  await runTool(process.execPath, [join(ROOT, 'tests/reliability/report.mjs'), jsonFile], {});
+  return counts;
+}
+
+/** `npm run test:faults`: the fault tests alone (also part of `npm test`). */
+async function faults() {
+  const resultsDir = join(LOCAL, 'test-results', 'faults');
+  mkdirSync(resultsDir, { recursive: true });
+  await buildServer(log);
+  const infra = await ensureInfra({ databases: [], log });
+  const counts = await runFaults(infra, resultsDir);
+  if (infra.started.length) await stopInfra({ log });
+  log(`${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(counts.failed > 0 ? 1 : 0);
+}
+
+/** Runs lint, jest, the fault tests and Playwright, sums their counts and prints the one closing line. */
 async function test() {
   const started = Date.now();
   const resultsDir = join(LOCAL, 'test-results', process.env.STACK_NAME ?? 'test');
@@ -51,38 +111,18 @@ async function test() {
     else totals.failed += 1;
   }
 
-  if (only !== 'e2e') {
+  if (only !== 'e2e' && only !== 'faults') {
     log('\n› unit and integration tests (jest)');
-    const jestJson = join(resultsDir, 'jest.json');
-    const code = await runTool(
-      process.execPath,
-      [
-        '--experimental-vm-modules',
-        '--disable-warning=TimeoutNegativeWarning',
-        '--no-warnings',
-        join(ROOT, 'node_modules/jest/bin/jest.js'),
-        '--ci',
-        '--json',
-        `--outputFile=${jestJson}`,
-        ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
-      ],
-      {
-        TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
-        REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
-        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-      },
-    );
-    if (existsSync(jestJson)) {
-      const report = JSON.parse(readFileSync(jestJson, 'utf8'));
-      totals.passed += report.numPassedTests;
-      totals.failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
-      totals.skipped += report.numPendingTests + report.numTodoTests;
-    } else if (code !== 0) {
-      totals.failed += 1;
-    }
+    // The fault tests run next, on their own: some stop the shared Kafka broker the others need.
+    add(totals, await runJest(infra, join(resultsDir, 'jest.json'), ['--testPathIgnorePatterns', ...JEST_IGNORED, ...FAULT_TESTS]));
   }
 
-  if (only !== 'jest') {
+  if (only !== 'e2e' && only !== 'jest') {
+    log('\n› fault tests (jest, one file at a time)');
+    add(totals, await runFaults(infra, resultsDir));
+  }
+
+  if (only !== 'jest' && only !== 'faults') {
     log('\n› end-to-end tests (Playwright, Chromium, the whole stack)');
     await recreateDatabases(infra, databasesFor('test'));
     await flushRedisDb(redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb));
@@ -131,10 +171,10 @@ async function bench() {
   process.exit(code);
 }
 
-const commands = { start, test, bench };
+const commands = { start, test, bench, faults };
 const command = commands[process.argv[2] ?? 'start'];
 if (!command) {
-  console.error(`usage: run.mjs start|test|bench`);
+  console.error(`usage: run.mjs start|test|bench|faults`);
   process.exit(2);
 }
 command().catch((error) => {

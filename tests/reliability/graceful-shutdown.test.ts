@@ -69,6 +69,9 @@ it('drains in-flight requests on SIGTERM and exits cleanly', async () => {
       JWT_PRIVATE_KEY: testKeys.privateKey,
       ADMIN_EMAIL: 'drain@test.local',
       ADMIN_PASSWORD: 'Drain-pass-1',
+      // Eight parallel sign-ins of one account from one address: above the default guessing limit (attempts
+      // count as they start), and this test is about draining, not throttling.
+      LOGIN_MAX_FAILURES_PER_USER_AND_IP: '50',
     },
     stdio: 'ignore',
   });
@@ -129,7 +132,7 @@ it('drains in-flight requests on SIGTERM and exits cleanly', async () => {
   // Nest closes the app, then re-raises the signal: a clean exit is code 0 or SIGTERM after the drain, never SIGKILL.
   expect(['0', 'SIGTERM']).toContain(code);
   expect(answered.length).toBeGreaterThan(8); // the first eight plus those in flight at SIGTERM
-  expect(answered.every((status) => status === 200 || status === 503)).toBe(true);
+  expect(answered.filter((status) => status !== 200 && status !== 503)).toEqual([]);
   expect(cut).toEqual([]);
   expect(refused.length).toBeLessThanOrEqual(8); // at most the one last attempt of each client loop
   recordFigure('graceful shutdown', 'requests answered around SIGTERM (none cut)', answered.length, 'requests');

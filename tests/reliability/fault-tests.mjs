@@ -1,0 +1,9 @@
+// The fault tests: run one file at a time by `npm test` and `npm run test:faults` (deploy/local/run.mjs),
+// because some stop the shared Kafka broker that the other tests need. Kept out of the parallel jest run.
+export const FAULT_TESTS = [
+  'tests/reliability/',
+  'libs/platform/test/outbox.test.ts',
+  'libs/platform/test/outbox-redelivery.test.ts',
+  'services/crm/test/lead-import-crash.test.ts',
+  'services/gateway/test/proxy.test.ts',
+];
