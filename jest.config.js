@@ -27,6 +27,7 @@ module.exports = {
     '<rootDir>/libs/*/test/**/*.test.ts',
     '<rootDir>/tests/deploy/**/*.test.ts',
     '<rootDir>/tests/reliability/**/*.test.ts',
+    '<rootDir>/tests/security/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['<rootDir>/tests/jest.setup.js'],

@@ -79,13 +79,18 @@ async function runFaults(infra, resultsDir) {
   return counts;
 }
 
-/** `npm run test:faults`: the fault tests alone (also part of `npm test`). */
+/** `npm run test:faults`: the fault tests (also part of `npm test`), then the load run through the gateway. */
 async function faults() {
   const resultsDir = join(LOCAL, 'test-results', 'faults');
   mkdirSync(resultsDir, { recursive: true });
   await buildServer(log);
   const infra = await ensureInfra({ databases: [], log });
   const counts = await runFaults(infra, resultsDir);
+  // The load run starts a whole stack of its own: here only, not in `npm test` (CI time).
+  log('\n› load through the gateway (autocannon; LOAD_DURATION_S, LOAD_CONNECTIONS)');
+  const load = await runTool(process.execPath, [join(ROOT, 'tests/reliability/load.mjs')], {});
+  add(counts, { passed: load === 0 ? 1 : 0, failed: load === 0 ? 0 : 1, skipped: 0 });
+  await runTool(process.execPath, [join(ROOT, 'tests/reliability/report.mjs'), join(resultsDir, 'faults.json')], {});
   if (infra.started.length) await stopInfra({ log });
   log(`${counts.passed} passed, ${counts.failed} failed`);
   process.exit(counts.failed > 0 ? 1 : 0);

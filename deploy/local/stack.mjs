@@ -22,10 +22,11 @@ export const PROFILES = {
     fresh: true,
     logLevel: 'info',
   },
+  // BENCH_NAME / BENCH_PORT_OFFSET / BENCH_REDIS_DB let a benchmark run beside another one.
   bench: {
-    portOffset: 30000,
-    database: (s) => `backoffice_bench_${s}`,
-    redisDb: 9,
+    portOffset: Number(process.env.BENCH_PORT_OFFSET ?? 30000),
+    database: (s) => `backoffice_${process.env.BENCH_NAME ?? 'bench'}_${s}`,
+    redisDb: Number(process.env.BENCH_REDIS_DB ?? 9),
     topicPrefix: `bench${Date.now().toString(36)}.`,
     fresh: true,
     logLevel: 'warn',
@@ -95,7 +96,8 @@ export async function startStack(profileName, infra, keys) {
   const { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } = contracts();
   const port = (service) => SERVICE_PORTS[service] + profile.portOffset;
   const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), `http://127.0.0.1:${port(s)}`]));
-  const logDir = join(LOCAL, 'logs', profileName === 'test' ? (process.env.STACK_NAME ?? 'test') : profileName);
+  const logName = { test: process.env.STACK_NAME ?? 'test', bench: process.env.BENCH_NAME ?? 'bench' }[profileName] ?? profileName;
+  const logDir = join(LOCAL, 'logs', logName);
   mkdirSync(logDir, { recursive: true });
   const children = [];
   const processes = processList();

@@ -241,7 +241,11 @@ export const ServiceInputSchema = z
       if (problem) context.addIssue({ code: 'custom', path: ['deliveryTimeRate'], message: problem });
     },
     // Also when other fields are wrong, so a form shows every problem at once.
-    { when: (payload) => !payload.issues.some((issue) => ['deliveryTime', 'deliveryTimeRate'].includes(String(issue.path?.[0]))) },
+    {
+      // Not when the body is not an object at all (no body, null): there is nothing to refine then.
+      when: (payload) =>
+        !payload.issues.some((issue) => !issue.path?.length || ['deliveryTime', 'deliveryTimeRate'].includes(String(issue.path[0]))),
+    },
   );
 export type ServiceInput = z.input<typeof ServiceInputSchema>;
 export type ServiceValues = z.output<typeof ServiceInputSchema>;

@@ -167,7 +167,10 @@ export const WebArticleInputSchema = z
         context.addIssue({ code: 'custom', path: ['title'], message: `${webPageLayout(value.page).titleLabel} is required.` });
     },
     // Also when other fields are wrong, so a form shows every problem at once (the page must be known).
-    { when: (payload) => !payload.issues.some((issue) => ['page', 'title'].includes(String(issue.path?.[0]))) },
+    {
+      // Not when the body is not an object at all (no body, null): there is nothing to refine then.
+      when: (payload) => !payload.issues.some((issue) => !issue.path?.length || ['page', 'title'].includes(String(issue.path[0]))),
+    },
   );
 export type WebArticleInput = z.input<typeof WebArticleInputSchema>;
 export type WebArticleValues = z.output<typeof WebArticleInputSchema>;

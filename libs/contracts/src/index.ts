@@ -12,3 +12,4 @@ export * from './content';
 export * from './orders';
 export * from './crm';
 export * from './payments';
+export * from './spreadsheet-text';

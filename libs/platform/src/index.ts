@@ -24,4 +24,5 @@ export * from './health/metrics';
 export * from './health/readiness';
 export * from './platform.module';
 export * from './http/bootstrap';
+export * from './http/validation.pipe';
 export * from './outbox/outbox.migration';

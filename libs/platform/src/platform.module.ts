@@ -1,7 +1,6 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { ZodValidationPipe } from 'nestjs-zod';
 import type { z } from 'zod';
 import { SERVICE_CONFIG } from './config/config.token';
 import { parseConfig } from './config/service-config';
@@ -13,6 +12,7 @@ import { OutboxModule } from './outbox/outbox.module';
 import type { OutboxOptions } from './outbox/outbox.relay';
 import { HealthController } from './health/health.controller';
 import { Readiness } from './health/readiness';
+import { ValidationPipe } from './http/validation.pipe';
 
 export interface PlatformOptions {
   /** The service's full env schema (extend baseConfigSchema and the others). */
@@ -44,7 +44,7 @@ export class PlatformModule {
         JwtStrategy,
         Readiness,
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_PIPE, useClass: ValidationPipe },
       ],
       exports: [SERVICE_CONFIG],
     };

@@ -3,3 +3,4 @@ export { apiFetch, refreshSession, type ApiFetchOptions, type RefreshOutcome } f
 export { ApiSWRConfig } from './api-swr-config';
 export { sessionStore, type SessionEndReason, type SessionState, type SessionStatus } from './session-store';
 export { useApi } from './use-api';
+export { download, fetchBlob, saveBlob } from './download';

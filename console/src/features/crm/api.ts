@@ -13,7 +13,7 @@ import type {
   UpdateUserLeadsResult,
   UserLeads,
 } from '@backoffice/contracts';
-import { ApiError, apiFetch, refreshSession, sessionStore, useApi } from '../../components/api';
+import { apiFetch, useApi } from '../../components/api';
 
 /** The crm API's paths, as the console calls them. */
 export const CRM_PATHS = {
@@ -88,36 +88,7 @@ export function useReloadLeads() {
 
 // ── Downloads (the API needs the bearer token, so no plain links) ─────────────────────────────
 
-export async function fetchBlob(path: string): Promise<Blob> {
-  const send = () => {
-    const token = sessionStore.getAccessToken();
-    return fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
-  };
-  let response = await send();
-  if (response.status === 401 && (await refreshSession()) === 'refreshed') response = await send();
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as { title?: string; detail?: string } | null;
-    throw new ApiError({
-      type: 'about:blank',
-      title: problem?.title ?? 'Download failed',
-      status: response.status,
-      detail: problem?.detail ?? `The download failed (HTTP ${response.status}).`,
-    });
-  }
-  return response.blob();
-}
-
-export async function download(path: string, fileName: string): Promise<void> {
-  const blob = await fetchBlob(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { download } from '../../components/api';
 
 // ── User-leads screen ──────────────────────────────────────────────────────────────────────────
 

@@ -15,7 +15,7 @@ import {
   type ServiceTransactionInput,
   type StaffUser,
 } from '@backoffice/contracts';
-import { ApiError, apiFetch, refreshSession, sessionStore, useApi } from '../../components/api';
+import { apiFetch, useApi } from '../../components/api';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -116,40 +116,7 @@ export async function recordTransaction(input: ServiceTransactionInput): Promise
   return result;
 }
 
-/**
- * A protected file (xlsx export, client service files) as a Blob: fetched with the session's token,
- * refreshing it once on a 401 like apiFetch does.
- */
-export async function fetchBlob(path: string): Promise<Blob> {
-  const send = () => {
-    const token = sessionStore.getAccessToken();
-    return fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
-  };
-  let response = await send();
-  if (response.status === 401 && (await refreshSession()) === 'refreshed') response = await send();
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as { title?: string; detail?: string; status?: number } | null;
-    throw new ApiError({
-      type: 'about:blank',
-      title: problem?.title ?? 'Download failed',
-      status: response.status,
-      detail: problem?.detail ?? `The download failed (HTTP ${response.status}).`,
-    });
-  }
-  return response.blob();
-}
-
-/** Saves a Blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { fetchBlob, saveBlob } from '../../components/api';
 
 export function exportOrdersPath(params: Omit<OrderListParams, 'page'>): string {
   const query = orderQuery(params).toString();

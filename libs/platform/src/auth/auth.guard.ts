@@ -4,7 +4,7 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Role } from '@backoffice/contracts';
 import { IS_PUBLIC, ROLES_KEY, type CurrentUserData } from './decorators';
 import { hasRequiredRole } from './role-policy';
-import { ForbiddenError, UnauthorizedError } from '../errors/domain-error';
+import { ForbiddenError, UnauthorizedError, UnavailableError } from '../errors/domain-error';
 
 /**
  * Global guard: every route needs a valid access token unless @Public(),
@@ -28,7 +28,9 @@ export class AccessGuard extends PassportAuthGuard('jwt') {
   }
 
   override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new UnauthorizedError('A valid access token is required.');
+    // A bad token fails without an error; an error is the revocation check (Redis) not answering: 503, not a sign-out.
+    if (error) throw new UnavailableError('A backing service is unavailable; try again shortly.');
+    if (!user) throw new UnauthorizedError('A valid access token is required.');
     return user;
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, parseConfig } from './service-config';
+import { baseConfigSchema, ConfigError, parseConfig, trustProxySetting } from './service-config';
 
 describe('parseConfig', () => {
   it('names every bad or missing variable in one error', () => {
@@ -25,5 +25,16 @@ describe('parseConfig', () => {
     expect(config.PORT).toBe(3000);
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.JWT_PUBLIC_KEY).toContain('\nabc\n');
+  });
+});
+
+describe('trustProxySetting', () => {
+  it('believes X-Forwarded-For in services and not at the gateway, unless TRUST_PROXY says otherwise', () => {
+    expect(trustProxySetting({ SERVICE_NAME: 'crm', TRUST_PROXY: undefined })).toBe(true);
+    expect(trustProxySetting({ SERVICE_NAME: 'gateway', TRUST_PROXY: undefined })).toBe(false);
+    expect(trustProxySetting({ SERVICE_NAME: 'gateway', TRUST_PROXY: 'true' })).toBe(true);
+    expect(trustProxySetting({ SERVICE_NAME: 'crm', TRUST_PROXY: 'false' })).toBe(false);
+    expect(trustProxySetting({ SERVICE_NAME: 'gateway', TRUST_PROXY: '2' })).toBe(2);
+    expect(trustProxySetting({ SERVICE_NAME: 'gateway', TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' })).toEqual(['10.0.0.0/8', '192.168.1.4']);
   });
 });

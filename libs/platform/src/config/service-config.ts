@@ -28,7 +28,26 @@ export const baseConfigSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (login throttling counts by it):
+   * "true", "false", a hop count, or a comma list of proxy addresses or CIDRs. Unset: services
+   * believe it (only the gateway reaches them, and it sets the header); the gateway, the edge,
+   * does not (set it to the load balancer's addresses when one is in front).
+   */
+  TRUST_PROXY: z.string().trim().optional(),
 });
+
+/** Fastify's trustProxy from TRUST_PROXY (see baseConfigSchema); the gateway is the edge and trusts no one by default. */
+export function trustProxySetting(config: Pick<BaseConfig, 'TRUST_PROXY' | 'SERVICE_NAME'>): boolean | number | string[] {
+  const value = config.TRUST_PROXY;
+  if (!value) return config.SERVICE_NAME !== 'gateway';
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 /** Variables of a service that owns a database. */
 export const databaseConfigSchema = z.object({ DATABASE_URL: z.string().url() });

@@ -33,6 +33,9 @@ describe('toProblem', () => {
     expect(toProblem(new UniqueConstraintViolationException(new Error('dup'))).problem.status).toBe(409);
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     expect(toProblem(refused)).toMatchObject({ problem: { status: 503 }, serverFault: true });
+    // knex, when a transaction's connection was cut under it (tests/reliability/database-cut-under-load.test.ts).
+    const cutTransaction = new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
+    expect(toProblem(cutTransaction)).toMatchObject({ problem: { status: 503 }, serverFault: true });
     const unknown = toProblem(new Error('secret internals'));
     expect(unknown.problem).toMatchObject({ status: 500, detail: 'Something went wrong on our side.' });
     expect(JSON.stringify(unknown.problem)).not.toContain('secret internals');

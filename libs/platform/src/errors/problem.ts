@@ -17,6 +17,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
@@ -64,9 +65,10 @@ function isConnectionFailure(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   if (e.code && CONNECTION_CODES.has(e.code)) return true;
+  // "Transaction query already complete": knex's answer when the transaction's connection was cut under it.
   if (
     typeof e.message === 'string' &&
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|not currently accepting connections/i.test(
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|not currently accepting connections|Transaction query already complete/i.test(
       e.message,
     )
   )

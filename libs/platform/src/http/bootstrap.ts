@@ -2,13 +2,14 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { Logger } from 'pino';
-import { baseConfigSchema, ConfigError, parseConfig } from '../config/service-config';
+import { baseConfigSchema, ConfigError, parseConfig, trustProxySetting } from '../config/service-config';
 import { createLogger, PinoNestLogger } from '../logging/logger';
-import { ProblemFilter } from '../errors/problem.filter';
+import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 
 export interface ServiceAppOptions {
@@ -29,9 +30,30 @@ export async function createServiceApp(
     bodyLimit: base.BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: trustProxySetting(base),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors of the router itself (a path segment too long, a broken percent escape) are problems too.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const code = (error as { code?: string }).code;
+      const detail =
+        code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A part of the address is too long.'
+          : code === 'FST_ERR_BAD_URL'
+            ? 'The address is not valid.'
+            : undefined;
+      sendProblem(
+        detail
+          ? Object.assign(new Error(detail), {
+              statusCode: code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400,
+              code: code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_url',
+            })
+          : error,
+        request,
+        reply,
+        logger,
+      );
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(appModule as never, adapter, {
     logger: new PinoNestLogger(logger),

@@ -39,6 +39,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private running = false;
   private leader = false;
   private wake?: () => void;
+  /** A NOTIFY arrived since the last look at the outbox: do not sleep before looking again. */
+  private notified = false;
   private loopDone?: Promise<void>;
   private topicsReady = false;
   /** Published count, for metrics and tests. */
@@ -82,7 +84,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async connect(): Promise<Client> {
     const client = new Client({ connectionString: this.config.DATABASE_URL, connectionTimeoutMillis: 3000 });
     client.on('error', () => undefined);
-    client.on('notification', () => this.wake?.());
+    client.on('notification', () => {
+      // A commit may land between a look that found nothing and the sleep after it: remember it.
+      this.notified = true;
+      this.wake?.();
+    });
     client.on('end', () => {
       if (this.client === client) {
         this.client = undefined;
@@ -111,15 +117,21 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           await this.client.query('listen outbox');
           this.logger.log('this replica now publishes the outbox');
         }
+        this.notified = false;
         const sent = await this.publishBatch(this.client);
         backoff = 200;
-        if (sent === 0) await this.sleep(this.options.pollMs ?? 1000);
+        // Nothing to send: sleep until a NOTIFY (or the poll), unless one came in while looking.
+        if (sent === 0 && !this.notified) await this.sleep(this.options.pollMs ?? 1000);
       } catch (error) {
         this.logger.warn(`outbox relay paused: ${(error as Error).message}`);
-        if (this.client && !(await this.alive(this.client))) {
-          await this.client.end().catch(() => undefined);
-          this.client = undefined;
-          this.leader = false;
+        // The connection's 'end' handler may clear this.client meanwhile (a cut connection): hold on to it here.
+        const client = this.client;
+        if (client && !(await this.alive(client))) {
+          await client.end().catch(() => undefined);
+          if (this.client === client) {
+            this.client = undefined;
+            this.leader = false;
+          }
         }
         await this.sleep(backoff);
         backoff = Math.min(backoff * 2, 5000);

@@ -28,7 +28,10 @@ export function formatMegabytes(bytes: number): string {
 /** A file name safe to keep and show: no path, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  // No control characters, invisible text-direction controls (they make "x\u202Efdp.exe" read as "xexe.pdf") or broken UTF-16.
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .trim();
   return (clean || 'image').slice(0, 200);
 }

@@ -85,6 +85,10 @@ export class GroupPartitions {
       if (state.get(index.name) === false) await em.execute(`drop index concurrently if exists ${index.name}`);
       await em.execute(`create index concurrently if not exists ${index.name} ${index.definition}`);
     }
+    // The planner chooses between these indexes and walking the group in sheet order from how many
+    // leads a term matches: a finer sample of the search text makes that estimate good enough.
+    await em.execute(`alter table ${table} alter column search_text set statistics 1000`);
+    await em.execute(`analyze ${table}`);
     await em.execute(`update lead_groups set search_indexed = true where id = ?`, [groupId]);
     this.logger.log(`search indexes of group ${groupId} built in ${Date.now() - started} ms`);
   }

@@ -29,7 +29,10 @@ export class LeadGroupsController {
     return this.groups.list(query);
   }
 
-  /** Server paging: draw/start/length/search → draw/recordsTotal/recordsFiltered/data. */
+  /**
+   * Server paging: draw/start/length/search → draw/recordsTotal/recordsFiltered/data. A search answers
+   * at most its first 1,000 matches (SEARCH_RESULT_LIMIT): recordsFiltered stops at 1,000.
+   */
   @Get(':id/leads')
   leads(@Param() params: IntIdParams, @Query() query: LeadTableQueryDto) {
     return this.groups.page(params.id, query);

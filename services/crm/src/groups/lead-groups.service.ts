@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadGroup as LeadGroupView, LeadTablePage, LeadTableQuery, Page, PageQuery } from '@backoffice/contracts';
 import { NotFoundError } from '@backoffice/platform';
-import { leadColumns, leadViews, type LeadRow } from '../leads/lead.view';
-import { escapeLike, leadSearchCondition } from './lead-search.policy';
+import { leadViews } from '../leads/lead.view';
+import { leadPage, type SqlRunner } from './lead-page.queries';
+import { escapeLike } from './lead-search.policy';
 import { LeadGroup } from './lead-group.entity';
 import { toGroupView } from './lead-group.view';
 
@@ -30,35 +31,18 @@ export class LeadGroupsService {
     return group;
   }
 
-  /**
-   * One page of a group's leads in sheet order (draw/start/length/search). Without a search the page
-   * is a range of the group's dense `seq` (an index range, however deep); with one, the search indexes
-   * of the group's partition answer.
-   */
+  /** One page of a group's leads in sheet order (draw/start/length/search); see leadPage. */
   async page(groupId: number, query: LeadTableQuery): Promise<LeadTablePage> {
     const group = await this.get(groupId);
-    const condition = leadSearchCondition(query.search, 'l');
-    let rows: LeadRow[];
-    let filtered = group.leadCount;
-    if (!condition) {
-      rows = await this.em.execute<LeadRow[]>(
-        `select ${leadColumns('l')} from leads l where l.group_id = ? and l.seq > ? order by l.seq limit ?`,
-        [groupId, query.start, query.length],
-      );
-    } else {
-      const [counted, found] = await Promise.all([
-        this.em.execute<{ count: string }[]>(`select count(*) as count from leads l where l.group_id = ? and ${condition.sql}`, [
-          groupId,
-          ...condition.params,
-        ]),
-        this.em.execute<LeadRow[]>(
-          `select ${leadColumns('l')} from leads l where l.group_id = ? and ${condition.sql} order by l.seq limit ? offset ?`,
-          [groupId, ...condition.params, query.length, query.start],
-        ),
-      ]);
-      filtered = Number(counted[0].count);
-      rows = found;
-    }
+    const { rows, filtered } = await leadPage(sqlRunner(this.em), group, query);
     return { draw: query.draw, recordsTotal: group.leadCount, recordsFiltered: filtered, data: await leadViews(this.em, rows) };
   }
+}
+
+/** leadPage's statements through MikroORM. */
+function sqlRunner(em: EntityManager): SqlRunner {
+  return {
+    query: <T>(sql: string, params: readonly unknown[]) => em.execute<T[]>(sql, [...params]),
+    transaction: (work) => em.fork().transactional((tx) => work(sqlRunner(tx as EntityManager))),
+  };
 }

@@ -5,3 +5,11 @@ export class ImportFailure extends Error {
     this.name = 'ImportFailure';
   }
 }
+
+/** Another run of the same job still holds the upload's import lock (e.g. its lock in Redis expired while Redis was away). */
+export class ImportBusy extends Error {
+  constructor(message = 'Another worker is importing this file right now.') {
+    super(message);
+    this.name = 'ImportBusy';
+  }
+}

@@ -10,13 +10,17 @@ import type { CrmConfig } from '../crm.config';
 import { indexJobId, LeadsQueue, type ImportLeadsJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
 import { LeadGroup } from '../groups/lead-group.entity';
+import { SsnCipher } from '../security/ssn-cipher';
 import { SSN_KEY } from '../security/ssn.providers';
 import { LeadUpload } from '../uploads/lead-upload.entity';
 import { UploadStore } from '../uploads/upload-store';
-import { ImportFailure } from './import-failure';
+import { ImportBusy, ImportFailure } from './import-failure';
 import { JobHandedBack, type LeadJobHandler } from './lead-job.handler';
-import type { ImportCounters, ImportThreadInput, ImportThreadMessage } from './lead-import.messages';
+import type { ImportCounters, ImportThreadInput, ImportThreadMessage, ImportThreadReply } from './lead-import.messages';
 import { groupNameOf, importSummary, nothingImportedReason } from './lead-import.summary';
+
+/** How soon a run that found the upload being imported by an earlier run looks again. */
+const BUSY_RETRY_MS = 2000;
 
 const countersOf = (group: LeadGroup): ImportCounters => ({
   lastRow: group.lastRow,
@@ -73,17 +77,23 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
         );
         if (counters.leadCount === 0) throw new ImportFailure(nothingImportedReason(counters));
       }
-      const result = await this.complete(upload.id, group.id);
-      await this.leadsQueue.queue
-        .add('index-lead-group', { groupId: group.id }, { jobId: indexJobId(group.id) })
-        .catch((error: Error) => this.logger.warn(`search indexes of group ${group.id} not queued: ${error.message}`));
-      await this.store.remove(upload.storedName).catch(() => undefined);
-      return result;
+      return await this.finish(upload, group.id);
     } catch (error) {
       if (signal.aborted || error instanceof JobHandedBack) {
         // Shutting down: back to the queue now, without using an attempt; the next worker resumes.
         await job.moveToDelayed(Date.now() + 500, token);
         throw new DelayedError();
+      }
+      if (error instanceof ImportBusy) {
+        // An earlier run of this job is still importing (its Redis lock was lost, not its process): wait for it
+        // without using an attempt; once it is done, the next run finds the group ready and only completes.
+        this.logger.log(`job ${job.id}: an earlier run is still importing upload ${uploadId}; looking again in ${BUSY_RETRY_MS} ms`);
+        await job.moveToDelayed(Date.now() + BUSY_RETRY_MS, token);
+        throw new DelayedError();
+      }
+      if (groupId !== undefined && !(error instanceof ImportFailure) && (await this.ready(groupId))) {
+        // An earlier run of this job finished the import meanwhile (and removed the file this run was reading).
+        return this.finish(upload, groupId);
       }
       const userFacing = error instanceof ImportFailure || error instanceof UnrecoverableError;
       const message = userFacing ? (error as Error).message : `The extraction failed: ${(error as Error).message}`;
@@ -92,6 +102,23 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
       await this.fail(uploadId, groupId, message);
       throw new UnrecoverableError(message);
     }
+  }
+
+  /** The group is ready, its partition attached (by this run or an earlier one): completes the upload, idempotently. */
+  private async finish(upload: LeadUpload, groupId: number): Promise<LeadImportResult> {
+    const result = await this.complete(upload.id, groupId);
+    await this.leadsQueue.queue
+      .add('index-lead-group', { groupId }, { jobId: indexJobId(groupId) })
+      .catch((error: Error) => this.logger.warn(`search indexes of group ${groupId} not queued: ${error.message}`));
+    await this.store.remove(upload.storedName).catch(() => undefined);
+    return result;
+  }
+
+  private async ready(groupId: number): Promise<boolean> {
+    const group = await this.em()
+      .findOne(LeadGroup, { id: groupId })
+      .catch(() => null);
+    return group?.status === 'ready';
   }
 
   /** Finds the upload's group, or creates it with its loading table. */
@@ -147,10 +174,24 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
         settle(() => reject(new JobHandedBack('the worker is shutting down')));
       };
       signal.addEventListener('abort', onAbort, { once: true });
+      const cipher = new SsnCipher(this.ssnKey);
       thread.on('message', (message: ImportThreadMessage) => {
-        if (message.type === 'progress') void job.updateProgress(message.percent).catch(() => undefined);
+        if (message.type === 'seal') {
+          // The thread parses on; this thread, otherwise idle, encrypts the batch's SSNs.
+          const reply: ImportThreadReply = { type: 'sealed', id: message.id, values: message.ssns.map((ssn) => cipher.encrypt(ssn)) };
+          thread.postMessage(reply);
+        } else if (message.type === 'progress') void job.updateProgress(message.percent).catch(() => undefined);
         else if (message.type === 'done') settle(() => resolve({ counters: message.counters, waitedMs: message.waitedMs }));
-        else settle(() => reject(message.userFacing ? new ImportFailure(message.message) : new Error(message.message)));
+        else
+          settle(() =>
+            reject(
+              message.busy
+                ? new ImportBusy(message.message)
+                : message.userFacing
+                  ? new ImportFailure(message.message)
+                  : new Error(message.message),
+            ),
+          );
       });
       thread.on('error', (error: Error & { code?: string }) => {
         settle(() =>

@@ -8,6 +8,9 @@ import { SSN_TOKEN_PREFIX, type FailedRowCells, type ParsedLead } from './lead-r
 
 export type BatchRow = { rowNumber: number; lead: ParsedLead } | { rowNumber: number; reason: string; cells: FailedRowCells };
 
+/** Encrypts a batch's SSNs (SsnCipher.encrypt each), possibly on another thread. */
+export type SsnSealer = (ssns: string[]) => Promise<string[]>;
+
 const LEAD_COLUMNS = [
   'group_id',
   'seq',
@@ -49,6 +52,7 @@ export class LeadBatchWriter {
     private readonly target: { uploadId: number; groupId: number; duplicateMode: DuplicateMode },
     private readonly cipher: SsnCipher,
     resume: ImportCounters,
+    private readonly seal: SsnSealer = async (ssns) => ssns.map((ssn) => cipher.encrypt(ssn)),
   ) {
     this.counters = { ...resume };
   }
@@ -62,8 +66,17 @@ export class LeadBatchWriter {
     const { groupId, uploadId, duplicateMode } = this.target;
     const leads = rows.filter((row): row is Extract<BatchRow, { lead: ParsedLead }> => 'lead' in row);
     const failures = rows.filter((row): row is Extract<BatchRow, { reason: string }> => 'reason' in row);
+    // The SSNs are encrypted while the keys are claimed (on the job's main thread, in the worker).
+    const ssns: string[] = [];
+    for (const { lead } of leads) if (lead.ssn) ssns.push(lead.ssn);
+    const sealing = ssns.length ? this.seal(ssns) : Promise.resolve([]);
+    sealing.catch(() => undefined); // awaited below, unless the claims fail first
     await this.client.query('begin');
     try {
+      // A batch commits without waiting for its WAL flush: if PostgreSQL itself crashed, the batch and
+      // the group's counters that record it would be lost together, and the import resumes before it.
+      // The transaction that makes the group ready waits as usual, and takes every batch with it.
+      await this.client.query('set local synchronous_commit = off');
       const batchKeys = [...new Set(leads.flatMap((row) => leadKeys(row.lead)))];
       // Keys known before this batch (or met earlier in it): their leads are duplicates.
       const known = new Set<string>();
@@ -82,8 +95,11 @@ export class LeadBatchWriter {
         for (const row of existing) known.add(row.key);
       }
       const newKeys: string[] = [];
+      const sealed = await sealing;
+      let nextSealed = 0;
       let copy = '';
       for (const { rowNumber, lead } of leads) {
+        const sealedSsn = lead.ssn ? sealed[nextSealed++] : null;
         const keys = leadKeys(lead);
         const duplicate = keys.some((key) => known.has(key));
         if (duplicate && duplicateMode === 'skip') {
@@ -110,7 +126,7 @@ export class LeadBatchWriter {
           lead.emailKey,
           lead.phone,
           lead.phoneKey,
-          lead.ssn ? this.cipher.encrypt(lead.ssn) : null,
+          sealedSsn,
           lead.ssn ? lead.ssn.slice(-4) : null,
           lead.notes,
           duplicate,

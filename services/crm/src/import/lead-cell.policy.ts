@@ -31,11 +31,29 @@ export function numberText(value: number): string {
   return String(value);
 }
 
-/** The cell as trimmed text ('' when empty). */
+/*
+ * The product's own sheets (the failed rows, the group export) put an apostrophe in front of text a
+ * spreadsheet program would take for a formula (spreadsheetText in libs/contracts). Read back, it is
+ * not part of the data. The rule is repeated here rather than imported: the import thread loads no
+ * more than it needs (lead-cell.policy.spec.ts checks both agree).
+ */
+const FORMULA_START = /^[\t\r]*[=+\-@]/;
+const PLAIN_NUMBER = /^[+-]?[\d\s().\-/]*$/;
+
+export function withoutFormulaQuote(text: string): string {
+  const rest = text.slice(1);
+  return text.startsWith("'") && FORMULA_START.test(rest) && !PLAIN_NUMBER.test(rest) ? rest : text;
+}
+
+/**
+ * The cell as trimmed text ('' when empty). Text a sheet of ours wrote with an apostrophe in front
+ * (so that no spreadsheet program takes it for a formula: the failed-rows sheet, fixed and uploaded
+ * again) is read without it.
+ */
 export function cellText(cell: SheetCell): string {
   const value = cellValue(cell);
   if (value === undefined) return '';
   if (typeof value === 'number') return numberText(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  return String(value).trim();
+  return withoutFormulaQuote(String(value).trim()).trim();
 }

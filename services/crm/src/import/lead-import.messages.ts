@@ -18,6 +18,7 @@ export interface ImportThreadInput {
   filePath: string;
   databaseUrl: string;
   duplicateMode: DuplicateMode;
+  /** The group's counters when the job read them; the thread reads them again once it holds the upload's lock. */
   resume: ImportCounters;
   batchRows: number;
   /** The SSN key, hex (the thread runs in this process). */
@@ -28,6 +29,12 @@ export interface ImportThreadInput {
 
 export type ImportThreadMessage =
   | { type: 'progress'; percent: number; rows: number }
+  /** SSNs of a batch to encrypt: the job's main thread answers with `sealed` (the parse keeps its own thread). */
+  | { type: 'seal'; id: number; ssns: string[] }
   /** `waitedMs`: time the parse waited for the database (the rest is reading the sheet). */
   | { type: 'done'; counters: ImportCounters; waitedMs: number }
-  | { type: 'failed'; message: string; userFacing: boolean };
+  /** `busy`: another run holds the upload's import lock; nothing was written. */
+  | { type: 'failed'; message: string; userFacing: boolean; busy?: boolean };
+
+/** What the job's main thread sends the import thread. */
+export type ImportThreadReply = { type: 'sealed'; id: number; values: string[] };

@@ -1,9 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { SsnCipher } from '../security/ssn-cipher';
-import { ImportFailure } from './import-failure';
-import { LeadBatchWriter, type BatchRow } from './lead-batch.writer';
-import type { ImportThreadInput, ImportThreadMessage } from './lead-import.messages';
+import { ImportBusy, ImportFailure } from './import-failure';
+import { LeadBatchWriter, type BatchRow, type SsnSealer } from './lead-batch.writer';
+import type { ImportCounters, ImportThreadInput, ImportThreadMessage, ImportThreadReply } from './lead-import.messages';
 import { readLeadRow, type RowContext } from './lead-row.policy';
 import { estimateRows, readLeadSheet } from './lead-sheet.reader';
 
@@ -11,6 +11,23 @@ import { estimateRows, readLeadSheet } from './lead-sheet.reader';
 const IMPORT_LOCK_CLASS = 0x1ead;
 
 const post = (message: ImportThreadMessage) => parentPort?.postMessage(message);
+
+/** Encryption of SSNs by the job's main thread, which is idle while this thread parses. */
+function mainThreadSealer(): SsnSealer {
+  const pending = new Map<number, (values: string[]) => void>();
+  let nextId = 0;
+  parentPort?.on('message', (reply: ImportThreadReply) => {
+    if (reply.type !== 'sealed') return;
+    pending.get(reply.id)?.(reply.values);
+    pending.delete(reply.id);
+  });
+  return (ssns) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      post({ type: 'seal', id, ssns });
+    });
+}
 
 /**
  * The import itself, on a worker thread so the CPU-heavy parse never starves the job's lock
@@ -25,14 +42,29 @@ async function run(input: ImportThreadInput): Promise<void> {
       IMPORT_LOCK_CLASS,
       input.uploadId,
     ]);
-    if (!locked[0]?.ok) throw new Error('Another worker is importing this file right now.');
+    if (!locked[0]?.ok) throw new ImportBusy();
+    // Counters as committed now, under the lock: an earlier run of this job may have written batches (or
+    // finished) since they were read for `input.resume`, and resuming from stale ones would import rows twice.
+    const { rows: groups } = await client.query<{ status: string } & Record<keyof ImportCounters, number>>(
+      `select status, last_row as "lastRow", lead_count as "leadCount", total_rows as "totalRows", duplicates,
+              skipped_duplicates as "skippedDuplicates", failed_rows as "failedRows"
+       from lead_groups where id = $1`,
+      [input.groupId],
+    );
+    if (!groups[0]) throw new Error(`lead group ${input.groupId} is gone`);
+    const { status, ...resume } = groups[0];
+    if (status === 'ready') {
+      post({ type: 'done', counters: resume, waitedMs: 0 });
+      return;
+    }
 
     const cipher = new SsnCipher(Buffer.from(input.ssnKeyHex, 'hex'));
     const writer = new LeadBatchWriter(
       client,
       { uploadId: input.uploadId, groupId: input.groupId, duplicateMode: input.duplicateMode },
       cipher,
-      input.resume,
+      resume,
+      parentPort ? mainThreadSealer() : undefined,
     );
     const estimate = await estimateRows(input.filePath);
     const sheet = readLeadSheet(input.filePath);
@@ -43,7 +75,7 @@ async function run(input: ImportThreadInput): Promise<void> {
     };
 
     let batch: BatchRow[] = [];
-    let lastRow = input.resume.lastRow;
+    let lastRow = resume.lastRow;
     let rowsRead = 0;
     let lastProgress = 0;
     let writing: Promise<void> = Promise.resolve();
@@ -62,7 +94,7 @@ async function run(input: ImportThreadInput): Promise<void> {
     for await (const { rowNumber, cells } of sheet.rows) {
       rowsRead++;
       if (rowsRead === 1) context.date1904 = sheet.date1904();
-      if (rowNumber <= input.resume.lastRow) continue; // committed by an earlier attempt
+      if (rowNumber <= resume.lastRow) continue; // committed by an earlier attempt
       lastRow = rowNumber;
       const outcome = readLeadRow(cells, context);
       if (outcome.kind === 'lead') batch.push({ rowNumber, lead: outcome.lead });
@@ -81,10 +113,11 @@ async function run(input: ImportThreadInput): Promise<void> {
     if (counters.totalRows === 0) throw new ImportFailure('The sheet has a header row but no leads below it.');
     post({ type: 'done', counters, waitedMs });
   } finally {
+    parentPort?.removeAllListeners('message'); // lets the thread end
     await client.end().catch(() => undefined);
   }
 }
 
 run(workerData as ImportThreadInput).catch((error: Error) => {
-  post({ type: 'failed', message: error.message, userFacing: error instanceof ImportFailure });
+  post({ type: 'failed', message: error.message, userFacing: error instanceof ImportFailure, busy: error instanceof ImportBusy });
 });

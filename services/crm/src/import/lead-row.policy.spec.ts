@@ -53,6 +53,24 @@ describe('reading a lead row', () => {
     expect(outcome.cells).toEqual({ email: 'not-an-email', gender: 'robot', dob: '2030-01-01', ssn: '12-34' });
   });
 
+  it('knows gender spellings however they are written, and nothing else', () => {
+    const genderOf = (gender: string) => {
+      const outcome = readLeadRow({ firstName: 'Ann', phone: '+1 555 0100', gender }, context);
+      return outcome.kind === 'lead' ? outcome.lead.gender : outcome.kind === 'invalid' ? outcome.reason : outcome.kind;
+    };
+    expect(['Male', 'M', ' male ', 'MAN', 'f', 'Woman', 'non-binary', 'X'].map(genderOf)).toEqual([
+      'Male',
+      'Male',
+      'Male',
+      'Male',
+      'Female',
+      'Female',
+      'Other',
+      'Other',
+    ]);
+    expect(genderOf('constructor')).toBe('Gender "constructor" is not Male, Female or Other');
+  });
+
   it('needs a phone or an email, and a phone of 7 to 15 digits', () => {
     const none = readLeadRow({ firstName: 'Ann' }, context);
     expect(none.kind === 'invalid' && none.reason).toBe('Phone or email is required');

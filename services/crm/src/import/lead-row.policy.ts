@@ -39,18 +39,28 @@ export const SSN_TOKEN_PREFIX = 'enc:';
 const LIMITS = { name: 100, workAt: 200, currentCity: 100, email: 254, notes: 2000 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_CHARACTERS = /^[+\d\s().\-/]+$/;
-const GENDERS: Record<string, string> = {
-  m: 'Male',
-  male: 'Male',
-  man: 'Male',
-  f: 'Female',
-  female: 'Female',
-  woman: 'Female',
-  o: 'Other',
-  other: 'Other',
-  x: 'Other',
-  nonbinary: 'Other',
-};
+/** Gender spellings, compared lower-cased without anything but letters. */
+const GENDERS = new Map([
+  ['m', 'Male'],
+  ['male', 'Male'],
+  ['man', 'Male'],
+  ['f', 'Female'],
+  ['female', 'Female'],
+  ['woman', 'Female'],
+  ['o', 'Other'],
+  ['other', 'Other'],
+  ['x', 'Other'],
+  ['nonbinary', 'Other'],
+]);
+
+/** The spellings met most, looked up as written first (an import reads hundreds of thousands of rows). */
+const GENDER_AS_WRITTEN = new Map([
+  ['Male', 'Male'],
+  ['Female', 'Female'],
+  ['Other', 'Other'],
+  ['M', 'Male'],
+  ['F', 'Female'],
+]);
 
 type Cells = Partial<Record<LeadField, SheetCell>>;
 
@@ -138,8 +148,14 @@ function failedCells(cells: Cells): FailedRowCells {
 
 /** Reads and checks one data row. Every problem of the row is named in the reason. */
 export function readLeadRow(cells: Cells, context: RowContext): RowOutcome {
-  const texts = Object.values(cells).map(cellText);
-  if (texts.every((text) => text === '')) return { kind: 'blank' };
+  let blank = true;
+  for (const field in cells) {
+    if (cellText(cells[field as LeadField]) !== '') {
+      blank = false;
+      break;
+    }
+  }
+  if (blank) return { kind: 'blank' };
   const problems: string[] = [];
 
   let firstName = cellText(cells.firstName);
@@ -169,7 +185,7 @@ export function readLeadRow(cells: Cells, context: RowContext): RowOutcome {
   }
 
   const genderText = cellText(cells.gender);
-  const gender = genderText ? GENDERS[genderText.toLowerCase().replace(/[^a-z]/g, '')] : '';
+  const gender = genderText ? (GENDER_AS_WRITTEN.get(genderText) ?? GENDERS.get(genderText.toLowerCase().replace(/[^a-z]/g, ''))) : '';
   if (gender === undefined) problems.push(`Gender "${genderText}" is not Male, Female or Other`);
 
   const dob = parseDob(cells.dob, context);

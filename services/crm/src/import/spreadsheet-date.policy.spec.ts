@@ -38,4 +38,11 @@ describe('spreadsheet day numbers (1900 date system)', () => {
       expect(result.ok && dateToSerial(result.date)).toBe(serial);
     }
   });
+
+  it('writes days as yyyy-mm-dd, padded, like toISOString', () => {
+    for (const day of ['1900-01-01', '1999-12-31', '2000-02-29', '2024-10-05', '9999-12-31']) {
+      expect(isoDay(new Date(`${day}T00:00:00Z`))).toBe(day);
+    }
+    expect(isoDay(new Date(Date.UTC(1985, 6, 4, 23, 59)))).toBe('1985-07-04');
+  });
 });

@@ -31,7 +31,11 @@ export function dateToSerial(date: Date): number {
   return serial >= 61 ? serial : Math.round((day - EPOCH_1900) / DAY_MS);
 }
 
-/** yyyy-mm-dd of a UTC day. */
+const TWO_DIGITS = Array.from({ length: 32 }, (_, n) => String(n).padStart(2, '0'));
+
+/** yyyy-mm-dd of a UTC day (built by hand: toISOString costs a quarter of reading a lead's row). */
 export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999) return date.toISOString().slice(0, 10);
+  return `${year}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}`;
 }

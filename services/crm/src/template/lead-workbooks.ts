@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
-import { LEAD_TEMPLATE_HEADERS } from '@backoffice/contracts';
+import { LEAD_TEMPLATE_HEADERS, spreadsheetCell } from '@backoffice/contracts';
 import type { FailedRowCells } from '../import/lead-row.policy';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -83,7 +83,8 @@ export function streamWorkbook(
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const rows of batches) {
-      for (const row of rows) sheet.addRow(row).commit();
+      // Text from user data never goes in as something a spreadsheet program would take for a formula.
+      for (const row of rows) sheet.addRow(row.map(spreadsheetCell)).commit();
       if (output.writableLength > 8 * 1024 * 1024) await once(output, 'drain');
     }
     sheet.commit();

@@ -41,12 +41,12 @@ export class AuthService {
 
   /** The active user with these credentials; anything else is one same 401, counted by the throttle. */
   private async verifiedUser(input: { username: string; password: string }, ip: string): Promise<User> {
-    await this.throttle.assertAllowed(input.username, ip);
+    // Counted before the password is checked: a burst of guesses cannot outrun the count.
+    await this.throttle.begin(input.username, ip);
     const login = input.username.trim().toLowerCase();
     const user = await this.em.findOne(User, { $or: [{ email: login }, { username: login }] } as never);
     const ok = await verifyPassword(user?.active ? user.passwordHash : undefined, input.password);
     if (!user || !ok) {
-      await this.throttle.recordFailure(input.username, ip);
       // The same answer for an unknown user, a wrong password and a deactivated account.
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
@@ -58,15 +58,17 @@ export class AuthService {
     const check = await this.twoFactor.checkAtLogin(user, input.otp || undefined);
     switch (check.kind) {
       case 'missing':
+        await this.throttle.release(input.username, ip);
         throw new DomainError(
           LOGIN_PROBLEM_CODES.otpRequired,
           'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
           401,
         );
       case 'invalid':
-        await this.throttle.recordFailure(input.username, ip);
+        // A wrong code stays counted as a failed attempt.
         throw new DomainError(LOGIN_PROBLEM_CODES.otpInvalid, 'The code is not correct. Enter the current code from your app.', 401);
       case 'setup-required':
+        await this.throttle.release(input.username, ip);
         throw new DomainError(
           LOGIN_PROBLEM_CODES.setupRequired,
           'Your role requires two-factor sign-in. Set it up with an authenticator app to continue.',
@@ -81,6 +83,7 @@ export class AuthService {
   /** Step one of a sign-in whose role requires two-factor sign-in that is not set up yet: a new secret. */
   async twoFactorSetupAtLogin(input: { username: string; password: string }, ip: string): Promise<TwoFactorSetup> {
     const user = await this.verifiedUser(input, ip);
+    await this.throttle.release(input.username, ip);
     return this.twoFactor.beginSetupAtLogin(user);
   }
 

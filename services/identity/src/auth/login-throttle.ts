@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { REDIS, SERVICE_CONFIG, TooManyRequestsError } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 
 /**
- * Login throttling in Redis, counted on failures only:
+ * Login throttling in Redis, counted on failures (each attempt is counted as it starts, and given
+ * back when it was not one):
  * - account + address: a few failures, then a 15-minute block (the usual guessing case);
  * - address: many failures across accounts, then an hour's block (one address spraying);
  * - account from anywhere: a short 1-minute block (many addresses against one account),
@@ -34,30 +35,44 @@ export class LoginThrottle {
     return { userIp: `${user}|${ip}`, ip, user };
   }
 
-  /** Throws 429 when any limit is exhausted. */
-  async assertAllowed(username: string, ip: string): Promise<void> {
+  private limits(username: string, ip: string): [RateLimiterRedis, string][] {
     const k = this.keys(username, ip);
-    const results = await Promise.all([this.byUserAndIp.get(k.userIp), this.byIp.get(k.ip), this.byUser.get(k.user)]);
-    const limits = [this.byUserAndIp, this.byIp, this.byUser];
-    const blocked = results
-      .map((r, i) => ({ r, limit: limits[i] }))
-      .filter(({ r, limit }) => r !== null && r.consumedPoints >= limit.points);
-    if (blocked.length) {
-      const wait = Math.max(...blocked.map(({ r }) => Math.ceil((r as RateLimiterRes).msBeforeNext / 1000)));
-      throw new TooManyRequestsError(`Too many failed sign-in attempts. Try again in ${wait} seconds.`, wait);
-    }
+    return [
+      [this.byUserAndIp, k.userIp],
+      [this.byIp, k.ip],
+      [this.byUser, k.user],
+    ];
   }
 
-  async recordFailure(username: string, ip: string): Promise<void> {
-    const k = this.keys(username, ip);
-    await Promise.all([
-      this.byUserAndIp.consume(k.userIp).catch(() => undefined),
-      this.byIp.consume(k.ip).catch(() => undefined),
-      this.byUser.consume(k.user).catch(() => undefined),
-    ]);
+  /**
+   * Takes one attempt from every limit before the password is checked, atomically in Redis, so
+   * that a burst of parallel guesses cannot all pass a check made before any of them is counted.
+   * Throws 429 when any limit is used up; a refused attempt guesses nothing and gives back what it
+   * took from the other limits. An attempt that turns out not to be a failure is given back by
+   * recordSuccess or release.
+   */
+  async begin(username: string, ip: string): Promise<void> {
+    const limits = this.limits(username, ip);
+    const results = await Promise.allSettled(limits.map(([limit, key]) => limit.consume(key)));
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+    if (refused.length === 0) return;
+    await Promise.all(
+      results.map((result, i) => (result.status === 'fulfilled' ? limits[i][0].reward(limits[i][1], 1).catch(() => undefined) : undefined)),
+    );
+    const failure = refused.find((reason) => !(reason instanceof RateLimiterRes));
+    if (failure) throw failure;
+    const wait = Math.max(...refused.map((reason) => Math.ceil((reason as RateLimiterRes).msBeforeNext / 1000)));
+    throw new TooManyRequestsError(`Too many failed sign-in attempts. Try again in ${wait} seconds.`, wait);
   }
 
+  /** The attempt was not a failure (a right password that still needs its code): give it back. */
+  async release(username: string, ip: string): Promise<void> {
+    await Promise.all(this.limits(username, ip).map(([limit, key]) => limit.reward(key, 1).catch(() => undefined)));
+  }
+
+  /** Signed in: the account's failures from this address are forgotten, and this attempt given back. */
   async recordSuccess(username: string, ip: string): Promise<void> {
-    await this.byUserAndIp.delete(this.keys(username, ip).userIp);
+    const [[userAndIp, userAndIpKey], ...others] = this.limits(username, ip);
+    await Promise.all([userAndIp.delete(userAndIpKey), ...others.map(([limit, key]) => limit.reward(key, 1).catch(() => undefined))]);
   }
 }

@@ -61,14 +61,14 @@ export class TwoFactorService {
   }
 
   async enable(userId: string, code: string): Promise<RecoveryCodes> {
-    await this.limiter.assertAllowed(userId);
     const user = await this.user(userId);
     if (user.twoFactorEnabledAt) throw new ConflictError('Two-factor sign-in is already on.', 'two_factor_enabled');
     if (!user.twoFactorPendingSecret) {
       throw new ConflictError('Start the set-up first: a new secret is needed.', 'two_factor_not_started');
     }
+    // Counted before the code is checked (a wrong one stays counted).
+    await this.limiter.begin(userId);
     if (!(await this.claimTotp(user, user.twoFactorPendingSecret, code))) {
-      await this.limiter.recordFailure(userId);
       throw new InvalidInputError([{ path: 'code', message: WRONG_CODE }]);
     }
     await this.limiter.recordSuccess(userId);
@@ -131,11 +131,11 @@ export class TwoFactorService {
   }
 
   private async verifiedUser(userId: string, code: string): Promise<User> {
-    await this.limiter.assertAllowed(userId);
     const user = await this.user(userId);
     if (!user.twoFactorEnabledAt) throw new ConflictError('Two-factor sign-in is not on.', 'two_factor_disabled');
+    // Counted before the code is checked (a wrong one stays counted).
+    await this.limiter.begin(userId);
     if (!(await this.verifySecondFactor(user, code))) {
-      await this.limiter.recordFailure(userId);
       throw new InvalidInputError([{ path: 'code', message: 'The code is not correct.' }]);
     }
     await this.limiter.recordSuccess(userId);

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
-import { shortId } from '@backoffice/contracts';
+import { shortId, spreadsheetText } from '@backoffice/contracts';
 import { applyOrderFilter, ORDER_LIST_COLUMNS, type OrderFilter, type OrderRow } from './queries/list-orders.handler';
 import { decimalToNumber } from './order-views';
 
@@ -73,13 +73,14 @@ export class OrdersExport {
             id: row.id,
             date: new Date(row.created_date),
             amount: decimalToNumber(row.amount),
-            name: row.name,
-            contact: row.contact_info,
-            email: row.email ?? '',
-            state: row.state,
-            county: row.county,
-            city: row.city,
-            zip: row.zip_code,
+            // What a client typed never goes in as something a spreadsheet program would take for a formula.
+            name: spreadsheetText(row.name),
+            contact: spreadsheetText(row.contact_info),
+            email: spreadsheetText(row.email ?? ''),
+            state: spreadsheetText(row.state),
+            county: spreadsheetText(row.county),
+            city: spreadsheetText(row.city),
+            zip: spreadsheetText(row.zip_code),
             status: row.status,
           })
           .commit();

@@ -1,0 +1,156 @@
+// Lead import: a generated 200,000-row × 10-column sheet (and a 1,000,000-row one) end to end through
+// the gateway (upload, queue, parse, validate, insert, job complete) against exceljs's streaming
+// parse of the same file alone, and the import's insert stage against a batched COPY of the same rows.
+// BENCH_LEADS_MAX caps the sizes for a quick run (e.g. BENCH_LEADS_MAX=20000).
+import { execFile } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { leadSheet } from './leads-data.mjs';
+import { row, rssMb } from './lib.mjs';
+
+export const name = 'lead import';
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const run$ = promisify(execFile);
+
+/** The sheet sizes measured: 200k and 1M, capped by BENCH_LEADS_MAX. */
+export function leadSizes() {
+  const max = Number(process.env.BENCH_LEADS_MAX ?? 1_000_000);
+  return [...new Set([200_000, 1_000_000].map((n) => Math.min(n, max)))];
+}
+
+/** Unique values of each sheet start apart, so no sheet's leads are duplicates of another's. */
+export const sheetBase = (rows) => rows * 10;
+
+const fmt = (n) => n.toLocaleString('en-US');
+
+async function child(script, args) {
+  const { stdout } = await run$(process.execPath, [join(HERE, script), ...args], { maxBuffer: 1 << 20, timeout: 30 * 60_000 });
+  return JSON.parse(stdout);
+}
+
+/** exceljs's streaming parse alone, in a child process: rows/s and its peak RSS. */
+export const parseAlone = (path) => child('parse-alone.child.mjs', [path]);
+
+/**
+ * One import through the gateway: upload, extract, poll the job until it completes, sampling the
+ * worker process's memory every 100 ms. Answers the time, the group and the worker's peak RSS.
+ */
+export async function importThroughGateway({ stack, token, freshToken }, path, { onProgress } = {}) {
+  const auth = { authorization: `Bearer ${(await freshToken?.()) ?? token}` };
+  const worker = stack.children.find((c) => c.proc.name === 'crm-worker');
+  const restMb = rssMb(worker.child.pid);
+  let peakMb = restMb;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(worker.child.pid));
+  }, 100);
+  const started = process.hrtime.bigint();
+  try {
+    const form = new FormData();
+    form.append(
+      'file',
+      await openAsBlob(path, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      basename(path),
+    );
+    const uploaded = await fetch(`${stack.url}/api/leads/uploads`, { method: 'POST', headers: auth, body: form });
+    if (!uploaded.ok) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
+    const upload = await uploaded.json();
+    const uploadedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const extract = await fetch(`${stack.url}/api/leads/uploads/${upload.id}/extract`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ duplicates: 'flag' }),
+    });
+    if (extract.status !== 202) throw new Error(`extract answered ${extract.status}: ${await extract.text()}`);
+    const { jobId } = await extract.json();
+    for (;;) {
+      const response = await fetch(`${stack.url}/api/leads/jobs/${jobId}`, { headers: auth });
+      const job = await response.json();
+      if (job.state === 'completed') {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        return { ms, uploadedMs, result: job.result, restMb, peakMb };
+      }
+      if (job.state === 'failed' || job.state === 'unknown') throw new Error(`the import ${job.state}: ${job.error ?? ''}`);
+      onProgress?.(job.progress);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Waits until the worker has built the search indexes of a group (the job after the import). */
+export async function waitSearchIndexed(pg, groupId, timeoutMs = 20 * 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await pg.query('select search_indexed from lead_groups where id = $1', [groupId]);
+    if (rows[0]?.search_indexed) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the search indexes of group ${groupId} were not built in time`);
+}
+
+export async function run(context) {
+  const { databaseUrl } = context;
+  const rows = [];
+  const peaks = new Map();
+  context.leadGroups ??= new Map();
+  const log = (message) => process.stdout.write(`\n    ${message}`);
+  for (const size of leadSizes()) {
+    const path = await leadSheet(size, sheetBase(size), log);
+    const label = `${fmt(size)} rows`;
+
+    // Anchors first, then the product, then the parse again: the parse figure is the faster of two.
+    const parseBefore = await parseAlone(path);
+    log(`parse alone: ${(parseBefore.ms / 1000).toFixed(1)} s, peak ${parseBefore.peakRssMb.toFixed(0)} MB`);
+    const insert = await child('insert-stage.child.mjs', [
+      databaseUrl('crm'),
+      path,
+      String(Number(process.env.CRM_IMPORT_BATCH_ROWS ?? 5000)),
+    ]);
+    log(`insert stage: writer ${(insert.writerMs / 1000).toFixed(1)} s, COPY ${(insert.copyMs / 1000).toFixed(1)} s`);
+    const e2e = await importThroughGateway(context, path);
+    log(
+      `end to end: ${(e2e.ms / 1000).toFixed(1)} s (upload ${(e2e.uploadedMs / 1000).toFixed(1)} s), worker ${e2e.restMb.toFixed(0)} → ${e2e.peakMb.toFixed(0)} MB`,
+    );
+    const parseAfter = await parseAlone(path);
+    log(`parse alone again: ${(parseAfter.ms / 1000).toFixed(1)} s, peak ${parseAfter.peakRssMb.toFixed(0)} MB`);
+    if (e2e.result.imported !== size) throw new Error(`imported ${e2e.result.imported} of ${size} leads`);
+    context.leadGroups.set(size, e2e.result.groupId);
+
+    const parse = parseBefore.ms <= parseAfter.ms ? parseBefore : parseAfter;
+    const parsePeak = Math.max(parseBefore.peakRssMb, parseAfter.peakRssMb);
+    const perSecond = (count, ms) => count / (ms / 1000);
+    rows.push(
+      row(name, `${label}: end to end through the gateway`, perSecond(size, e2e.ms), 'rows/s', {
+        anchor: perSecond(size, parse.ms),
+        anchorLabel: 'exceljs streaming parse alone',
+        goal: 'time ≤ 1.25 × parse alone',
+        met: e2e.ms <= 1.25 * parse.ms,
+      }),
+      row(name, `${label}: end-to-end time / parse-alone time`, e2e.ms / parse.ms, '×', { goal: '≤ 1.25', met: e2e.ms <= 1.25 * parse.ms }),
+      row(name, `${label}: insert stage (product batch writer)`, perSecond(insert.rows, insert.writerMs), 'rows/s', {
+        anchor: perSecond(insert.rows, insert.copyMs),
+        anchorLabel: 'batched COPY of the same rows',
+        goal: '≥ 0.8 × COPY',
+        met: insert.copyMs / insert.writerMs >= 0.8,
+      }),
+      row(name, `${label}: worker process peak RSS (at rest ${e2e.restMb.toFixed(0)} MB)`, e2e.peakMb, 'MB', {
+        anchor: parsePeak,
+        anchorLabel: 'peak RSS of a process only parsing',
+        goal: '≤ 1.2 × parse alone',
+        met: e2e.peakMb <= 1.2 * parsePeak,
+      }),
+    );
+    peaks.set(size, e2e.peakMb);
+  }
+  const sizes = [...peaks.keys()];
+  if (sizes.length === 2) {
+    const [small, large] = sizes;
+    const growth = (peaks.get(large) / peaks.get(small) - 1) * 100;
+    rows.push(row(name, `worker peak RSS growth ${fmt(small)} → ${fmt(large)} rows`, growth, '%', { goal: '≤ 10 %', met: growth <= 10 }));
+  }
+  process.stdout.write('\n  ');
+  return rows;
+}
