@@ -34,14 +34,17 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 
 const LOCAL_DIR = path.join(ROOT, '.local');
-const STATE_FILE = path.join(LOCAL_DIR, 'infra-started.json');
+// LOCAL_KAFKA_NAME / LOCAL_KAFKA_PORT: a second local broker (own folder, ports and record) beside the
+// usual one, e.g. the fault tests' broker, which they stop and start without disturbing anything else.
+const KAFKA_NAME = process.env.LOCAL_KAFKA_NAME || 'kafka';
+const STATE_FILE = path.join(LOCAL_DIR, KAFKA_NAME === 'kafka' ? 'infra-started.json' : `infra-started-${KAFKA_NAME}.json`);
 const LOCK_FILE = path.join(LOCAL_DIR, 'infra.lock');
 
 const KAFKA_POM = path.join(HERE, 'kafka', 'pom.xml');
 const KAFKA_CACHE_DIR = path.join(ROOT, '.cache', 'kafka');
 const KAFKA_LIBS = path.join(KAFKA_CACHE_DIR, 'libs');
 const KAFKA_STAMP = path.join(KAFKA_LIBS, '.stamp.json');
-const KAFKA_DIR = path.join(LOCAL_DIR, 'kafka');
+const KAFKA_DIR = path.join(LOCAL_DIR, KAFKA_NAME);
 const KAFKA_DATA = path.join(KAFKA_DIR, 'data');
 const KAFKA_CONFIG = path.join(KAFKA_DIR, 'server.properties');
 const KAFKA_LOG4J = path.join(KAFKA_DIR, 'log4j2.properties');
@@ -49,8 +52,8 @@ const KAFKA_LOG = path.join(KAFKA_DIR, 'broker.log');
 const KAFKA_PID = path.join(KAFKA_DIR, 'broker.pid');
 
 const KAFKA_HOST = '127.0.0.1';
-const KAFKA_PORT = 9092;
-const KAFKA_CONTROLLER_PORT = 9093;
+const KAFKA_PORT = Number(process.env.LOCAL_KAFKA_PORT || 9092);
+const KAFKA_CONTROLLER_PORT = KAFKA_PORT + 1;
 const KAFKA_JVM_OPTS = [
   '-Xms256m',
   '-Xmx768m',

@@ -34,9 +34,10 @@ async function start() {
 }
 
 const JEST_IGNORED = ['/node_modules/', '/dist/'];
+const FAULTS_KAFKA_PORT = 19192;
 
 /** Runs jest with `args`; answers its counts (a run that wrote no report counts as one failure). */
-async function runJest(infra, jsonFile, args) {
+async function runJest(infra, jsonFile, args, env = {}) {
   const code = await runTool(
     process.execPath,
     [
@@ -54,6 +55,7 @@ async function runJest(infra, jsonFile, args) {
       TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
       REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      ...env,
     },
   );
   if (existsSync(jsonFile)) {
@@ -74,9 +76,20 @@ const add = (totals, counts) => {
 /** The fault tests, one file at a time, then tests/reliability/RESULTS.md from their figures. */
 async function runFaults(infra, resultsDir) {
   const jsonFile = join(resultsDir, 'faults.json');
-  const counts = await runJest(infra, jsonFile, ['--maxWorkers=1', ...FAULT_TESTS]);
-  await runTool(process.execPath, [join(ROOT, 'tests/reliability/report.mjs'), jsonFile], {});
-  return counts;
+  // A broker of their own, which they stop and start whoever owns the usual one.
+  const broker = { LOCAL_KAFKA_NAME: 'kafka-faults', LOCAL_KAFKA_PORT: String(FAULTS_KAFKA_PORT) };
+  const infraCli = join(ROOT, 'deploy/local/infra.mjs');
+  if ((await runTool(process.execPath, [infraCli, 'kafka-start'], broker)) !== 0) return { passed: 0, failed: 1, skipped: 0 };
+  try {
+    const counts = await runJest(infra, jsonFile, ['--maxWorkers=1', ...FAULT_TESTS], {
+      ...broker,
+      KAFKA_BROKERS: `127.0.0.1:${FAULTS_KAFKA_PORT}`,
+    });
+    await runTool(process.execPath, [join(ROOT, 'tests/reliability/report.mjs'), jsonFile], {});
+    return counts;
+  } finally {
+    await runTool(process.execPath, [infraCli, 'kafka-stop'], broker);
+  }
 }
 
 /** `npm run test:faults`: the fault tests (also part of `npm test`), then the load run through the gateway. */
