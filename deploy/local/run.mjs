@@ -81,7 +81,7 @@ async function runFaults(infra, resultsDir) {
   const infraCli = join(ROOT, 'deploy/local/infra.mjs');
   if ((await runTool(process.execPath, [infraCli, 'kafka-start'], broker)) !== 0) return { passed: 0, failed: 1, skipped: 0 };
   try {
-    const counts = await runJest(infra, jsonFile, ['--maxWorkers=1', ...FAULT_TESTS], {
+    const counts = await runJest(infra, jsonFile, ['--maxWorkers=1', '--forceExit', ...FAULT_TESTS], {
       ...broker,
       KAFKA_BROKERS: `127.0.0.1:${FAULTS_KAFKA_PORT}`,
     });

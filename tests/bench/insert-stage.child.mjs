@@ -5,7 +5,8 @@
 // and (b) the product's LeadBatchWriter writing the batch into a loading partition of a scratch group
 // (duplicate keys claimed, SSNs encrypted, counters updated, one transaction per batch). The two
 // alternate batch by batch, so both see the same machine. Everything it made is removed at the end.
-// Prints {rows, copyMs, writerMs} as JSON.
+// Also times a plain COPY of the batch's duplicate keys into the key index (the floor of duplicate
+// detection). Prints {rows, copyMs, keysMs, writerMs} as JSON.
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -58,6 +59,7 @@ const writer = new LeadBatchWriter(client, { uploadId: 0, groupId, duplicateMode
   failedRows: 0,
 });
 let copyMs = 0;
+let keysMs = 0;
 let writerMs = 0;
 let rows = 0;
 let anchorSeq = 0;
@@ -97,6 +99,18 @@ async function writeBoth(batch, lastRow) {
     await copy(`copy ${anchor} (${COLUMNS}) from stdin`, text);
     await client.query('commit');
   });
+  // The floor of any duplicate detection against every earlier lead: the batch's keys copied into
+  // the unique key index with no conflict handling at all (marked so they never meet the writer's).
+  let keys = '';
+  for (const { lead } of batch) {
+    if (lead.phoneKey) keys += `x:p:${lead.phoneKey}\t${groupId}\n`;
+    if (lead.emailKey) keys += `x:e:${lead.emailKey}\t${groupId}\n`;
+  }
+  keysMs += await time(async () => {
+    await client.query('begin');
+    await copy('copy lead_keys (key, group_id) from stdin', keys);
+    await client.query('commit');
+  });
   writerMs += await time(() => writer.write(batch, lastRow));
   rows += batch.length;
 }
@@ -117,7 +131,7 @@ try {
     }
   }
   if (batch.length) await writeBoth(batch, lastRow);
-  process.stdout.write(JSON.stringify({ rows, copyMs, writerMs }));
+  process.stdout.write(JSON.stringify({ rows, copyMs, keysMs, writerMs }));
 } finally {
   await client.query('rollback').catch(() => undefined);
   await client.query(`delete from lead_keys where group_id = $1`, [groupId]);

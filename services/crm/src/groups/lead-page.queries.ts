@@ -75,8 +75,9 @@ async function matchingSeqs(
 ): Promise<{ seqs: number[]; plan: 'walk' | 'indexes' }> {
   const bound = SEARCH_RESULT_LIMIT + 1;
   const size = group.leadCount;
-  const expected = size <= bound ? size : await expectedMatches(run, group.id, condition);
-  if (expected * expected >= WALK_ROW_COST * bound * size) {
+  const small = size <= bound;
+  const expected = small ? size : await expectedMatches(run, group.id, condition);
+  if (small || expected * expected >= WALK_ROW_COST * bound * size) {
     const walk = expected > 0 ? Math.min(size, Math.ceil((WALK_MARGIN * bound * size) / expected)) : size;
     const walked = await run.query<{ seq: number }>(
       `select l.seq from (
