@@ -224,7 +224,9 @@ test('the orders list pages on the server and filters by status; demo data is th
   await page.getByRole('option', { name: 'Paid' }).click();
   await expect(page).toHaveURL(/status=Paid/);
   await expect(page.getByTestId('order-row').first()).toBeVisible();
-  for (const badge of await page.getByTestId('order-status').all()) await expect(badge).toHaveText('Paid');
+  // Wait for the filtered page itself (the previous one stays on screen while it loads).
+  await expect(page.getByTestId('order-status').filter({ hasNotText: 'Paid' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('order-status').first()).toHaveText('Paid');
 
   await page.getByRole('searchbox', { name: 'Search orders' }).fill('no such order anywhere');
   await expect(page.getByText('No orders', { exact: true })).toBeVisible();
