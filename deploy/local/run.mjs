@@ -181,7 +181,7 @@ async function test() {
 async function bench() {
   await buildServer(log);
   const infra = await ensureInfra({ databases: [], log });
-  const code = await runTool(process.execPath, [join(ROOT, 'tests/bench/run.mjs')], {
+  const code = await runTool(process.execPath, [join(ROOT, 'tests/bench/run.mjs'), ...process.argv.slice(3)], {
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     REDIS_URL: infra.redisUrl,
     TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),

@@ -27,7 +27,8 @@ const numbered = (sql) => {
 export async function run(context) {
   const { stack, token, freshToken, root, databaseUrl } = context;
   const require = createRequire(import.meta.url);
-  const { leadPage, SEARCH_RESULT_LIMIT } = require(join(root, 'services/crm/dist/groups/lead-page.queries.js'));
+  const { leadPage, MatchEstimates, SEARCH_RESULT_LIMIT } = require(join(root, 'services/crm/dist/groups/lead-page.queries.js'));
+  const estimates = new MatchEstimates(); // as the service keeps them
   const lastSearchPage = Math.ceil(SEARCH_RESULT_LIMIT / PAGE); // a search answers its first SEARCH_RESULT_LIMIT matches
   const pool = new pg.Pool({ connectionString: databaseUrl('crm'), max: 4 });
   const rows = [];
@@ -70,7 +71,8 @@ export async function run(context) {
     const plans = new Map();
     const direct = async (start, search) => {
       const { rows: groups } = await pool.query(`select * from lead_groups where id = $1 and status = 'ready' limit 1`, [groupId]);
-      const page = await leadPage(runner(pool), { id: groupId, leadCount: groups[0].lead_count }, { start, length: PAGE, search });
+      const group = { id: groupId, leadCount: groups[0].lead_count, searchIndexed: groups[0].search_indexed };
+      const page = await leadPage(runner(pool), group, { start, length: PAGE, search }, estimates);
       plans.set(page.plan, (plans.get(page.plan) ?? 0) + 1);
       await pool.query(
         `select a.lead_id, s.name from lead_assignments a join sales_agents s on s.user_id = a.user_id

@@ -1,6 +1,6 @@
 // npm run bench: starts a bench stack (its own ports and databases, request logs off), runs every *.bench.mjs,
 // prints one table and writes tests/bench/RESULTS.md with the date, the machine and every figure.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,20 +83,55 @@ async function main() {
 
   const header = ['benchmark', 'figure', 'value', 'unit', 'anchor', 'anchor is', 'target', 'met'];
   const lines = rows.map((r) => [r.benchmark, r.figure, r.value, r.unit, r.anchor, r.anchorLabel, r.goal, r.met]);
+  // `npm run bench -- <name>` replaces the rows of the benchmarks it ran, in place, and keeps the others' rows
+  // (and the start-up rows of the last full run: a filtered run may start only part of the stack).
+  const ran = only.length ? [...new Set(rows.map((r) => String(r.benchmark)))].filter((b) => b !== 'start-up') : [];
+  const table = only.length ? mergeRows(previousRows(join(HERE, 'RESULTS.md')), lines, ran) : lines;
   console.table(rows);
   const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
   const markdown = [
     '# Benchmark results',
     '',
-    `Run: ${new Date().toISOString()} on ${machine}, Node ${process.version}. Written by \`npm run bench\`; each project figure and its anchor ran in the same run.`,
+    `Run: ${new Date().toISOString()} on ${machine}, Node ${process.version}. Written by \`npm run bench\`; each project figure and its anchor ran in the same run.` +
+      (only.length ? ` This run: ${ran.join(', ')}; the other rows come from earlier runs.` : ''),
     '',
     `| ${header.join(' | ')} |`,
     `| ${header.map(() => '---').join(' | ')} |`,
-    ...lines.map((l) => `| ${l.join(' | ')} |`),
+    ...table.map((l) => `| ${l.join(' | ')} |`),
     '',
   ].join('\n');
   writeFileSync(join(HERE, 'RESULTS.md'), markdown);
   console.log(`\nwrote tests/bench/RESULTS.md (${PROFILES.bench.database('<service>')} databases, ports +${PROFILES.bench.portOffset})`);
+}
+
+/** The table rows of an earlier RESULTS.md, as lists of cells. */
+function previousRows(file) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| benchmark |') && !line.startsWith('| ---'))
+    .map((line) =>
+      line
+        .slice(2, -2)
+        .split(' | ')
+        .map((cell) => cell.trim()),
+    );
+}
+
+/** The earlier rows with those of each benchmark in `ran` replaced by this run's, where they stood. */
+function mergeRows(previous, lines, ran) {
+  const fresh = (benchmark) => lines.filter((l) => String(l[0]) === benchmark);
+  const merged = [];
+  const placed = new Set();
+  for (const cells of previous) {
+    if (!ran.includes(cells[0])) merged.push(cells);
+    else if (!placed.has(cells[0])) {
+      placed.add(cells[0]);
+      merged.push(...fresh(cells[0]));
+    }
+  }
+  for (const benchmark of ran) if (!placed.has(benchmark)) merged.push(...fresh(benchmark));
+  return merged;
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { ACCESS } from '../components/auth';
+import { lazyScreen } from '../components/routing';
 import { PageSpinner } from '../components/feedback';
 import { NotFoundPage, RouteErrorPage } from '../components/layout';
 import { catalogueRoutes } from '../features/catalogue/routes';
@@ -17,8 +18,8 @@ import { RequireRole } from './auth/require-role';
 import { CrmLayout } from './crm-layout';
 import { HomeLayout } from './home-layout';
 
-const LoginScreen = lazy(() => import('./auth/login-screen'));
-const ProfileScreen = lazy(() => import('./auth/profile-screen'));
+const LoginScreen = lazyScreen(() => import('./auth/login-screen'));
+const ProfileScreen = lazyScreen(() => import('./auth/profile-screen'));
 
 function RootRoute() {
   return (

@@ -136,6 +136,8 @@ export interface LeadTablePage<T = Lead> {
   draw: number;
   recordsTotal: number;
   recordsFiltered: number;
+  /** True when more leads match than can be paged: only the first `recordsFiltered` matches are served. */
+  recordsCapped?: boolean;
   data: T[];
 }
 

@@ -13,6 +13,7 @@ export * from './redis/redis.module';
 export * from './kafka/kafka.module';
 export * from './kafka/kafka-consumers';
 export * from './database/database.module';
+export * from './database/shared-caches';
 export * from './outbox/event-envelope';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/inbox-event.entity';

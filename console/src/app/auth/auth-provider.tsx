@@ -5,6 +5,17 @@ import { apiFetch, refreshSession, sessionStore } from '../../components/api';
 import { AuthContext, hasAnyRole, type AuthContextValue } from '../../components/auth';
 
 /**
+ * Restores the session from the refresh cookie. main.tsx starts it before React first renders, so the
+ * refresh overlaps the render; the provider's call then joins the request in flight.
+ */
+export function restoreSession(): void {
+  if (sessionStore.getSnapshot().status !== 'restoring') return;
+  void refreshSession().then((outcome) => {
+    if (outcome !== 'refreshed' && sessionStore.getSnapshot().status === 'restoring') sessionStore.end(null);
+  });
+}
+
+/**
  * Owns the session: restores it silently from the refresh cookie when the app starts,
  * signs in and out, and forgets every cached answer when a session ends.
  */
@@ -12,12 +23,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
   const { mutate } = useSWRConfig();
 
-  useEffect(() => {
-    if (sessionStore.getSnapshot().status !== 'restoring') return;
-    void refreshSession().then((outcome) => {
-      if (outcome !== 'refreshed') sessionStore.end(null);
-    });
-  }, []);
+  useEffect(restoreSession, []);
 
   useEffect(() => {
     // The next user must never see the previous one's data.

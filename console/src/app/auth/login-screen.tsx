@@ -17,10 +17,12 @@ import { GridRegular } from '@fluentui/react-icons';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { LoginRequestSchema, type TwoFactorSetup } from '@backoffice/contracts';
 import { ApiError, errorMessage, fieldErrors } from '../../components/api';
-import { landingPath, useAuth } from '../../components/auth';
+import { landingPath, safeNextPath, useAuth } from '../../components/auth';
 import { PageSpinner } from '../../components/feedback';
 import { schemaFieldErrors } from '../../components/forms';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/layout';
+import { preloadRoute } from '../../components/routing';
+import { routes } from '../routes';
 import { startTwoFactorSetup, TwoFactorStep, twoFactorStepOf } from './two-factor-step';
 
 const useStyles = makeStyles({
@@ -107,6 +109,8 @@ export default function LoginScreen() {
     }
     setErrors({});
     setSubmitting(true);
+    // The screen that follows loads while the password is checked, not after.
+    preloadRoute(routes, safeNextPath(next) ?? '/admin');
     try {
       // On success the session becomes authenticated and this screen redirects (above).
       await login(parsed.data.username, parsed.data.password);

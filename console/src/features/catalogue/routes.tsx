@@ -1,13 +1,12 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { requireRoles } from '../../components/routing';
+import { lazyScreen, requireRoles } from '../../components/routing';
 
-const ServicesScreen = lazy(() => import('./services/services-screen'));
-const ServiceFilesScreen = lazy(() => import('./service-files/service-files-screen'));
-const WebMenuScreen = lazy(() => import('./web-menu/web-menu-screen'));
-const WebPageScreen = lazy(() => import('./web-pages/web-page-screen'));
-const SiteReviewsScreen = lazy(() => import('./site-reviews/site-reviews-screen'));
+const ServicesScreen = lazyScreen(() => import('./services/services-screen'));
+const ServiceFilesScreen = lazyScreen(() => import('./service-files/service-files-screen'));
+const WebMenuScreen = lazyScreen(() => import('./web-menu/web-menu-screen'));
+const WebPageScreen = lazyScreen(() => import('./web-pages/web-page-screen'));
+const SiteReviewsScreen = lazyScreen(() => import('./site-reviews/site-reviews-screen'));
 
 const backOffice = requireRoles(ACCESS.backOffice);
 

@@ -206,6 +206,7 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
                 start={rowStart}
                 length={query.length}
                 filtered={page.recordsFiltered}
+                capped={page.recordsCapped}
                 total={page.recordsTotal}
                 noun="leads"
                 loading={isValidating}

@@ -1,12 +1,11 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { requireRoles } from '../../components/routing';
+import { lazyScreen, requireRoles } from '../../components/routing';
 
-const LeadsScreen = lazy(() => import('./leads-screen'));
-const UserLeadsScreen = lazy(() => import('./user-leads-screen'));
-const WorkspaceScreen = lazy(() => import('./workspace-screen'));
-const MyLeadsScreen = lazy(() => import('./my-leads-screen'));
+const LeadsScreen = lazyScreen(() => import('./leads-screen'));
+const UserLeadsScreen = lazyScreen(() => import('./user-leads-screen'));
+const WorkspaceScreen = lazyScreen(() => import('./workspace-screen'));
+const MyLeadsScreen = lazyScreen(() => import('./my-leads-screen'));
 
 const backOffice = requireRoles(ACCESS.backOffice);
 

@@ -19,6 +19,8 @@ export interface TablePagerProps {
   length: number;
   /** Rows matching the search. */
   filtered: number;
+  /** More rows match than the server pages through: the first `filtered` of them are shown. */
+  capped?: boolean;
   /** Rows without the search (shown when they differ). */
   total: number;
   noun: string;
@@ -27,7 +29,7 @@ export interface TablePagerProps {
 }
 
 /** "21–40 of 1,204 leads (filtered from 9,800)" with previous and next, for server-paged tables. */
-export function TablePager({ start, length, filtered, total, noun, loading, onPage }: TablePagerProps) {
+export function TablePager({ start, length, filtered, capped, total, noun, loading, onPage }: TablePagerProps) {
   const styles = useStyles();
   const page = Math.floor(start / length) + 1;
   const pages = Math.max(1, Math.ceil(filtered / length));
@@ -37,8 +39,10 @@ export function TablePager({ start, length, filtered, total, noun, loading, onPa
   return (
     <div className={styles.footer}>
       <Text size={200} className={styles.summary} aria-live="polite" data-testid="pager-summary">
-        {`${number(first)}–${number(last)} of ${number(filtered)} ${noun}`}
-        {filtered !== total && ` (filtered from ${number(total)})`}
+        {`${number(first)}–${number(last)} of ${number(filtered)}${capped ? '+' : ''} ${noun}`}
+        {capped
+          ? ` (the first ${number(filtered)} matches of ${number(total)}: type more of the name to narrow the search)`
+          : filtered !== total && ` (filtered from ${number(total)})`}
         {loading && <Spinner size="extra-tiny" aria-label="Loading" />}
       </Text>
       <div className={styles.pager}>

@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { requireRoles } from '../../components/routing';
+import { lazyScreen, requireRoles } from '../../components/routing';
 
-const GeographyScreen = lazy(() => import('./geography-screen'));
+const GeographyScreen = lazyScreen(() => import('./geography-screen'));
 
 /** The geography manager (taxes and shipping fees), under /admin. */
 export const geographyRoutes: RouteObject[] = [

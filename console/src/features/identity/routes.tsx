@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { requireRoles } from '../../components/routing';
+import { lazyScreen, requireRoles } from '../../components/routing';
 
-const UsersScreen = lazy(() => import('./users/users-screen'));
-const UserRolesScreen = lazy(() => import('./roles/user-roles-screen'));
-const ClientsScreen = lazy(() => import('./clients/clients-screen'));
+const UsersScreen = lazyScreen(() => import('./users/users-screen'));
+const UserRolesScreen = lazyScreen(() => import('./roles/user-roles-screen'));
+const ClientsScreen = lazyScreen(() => import('./clients/clients-screen'));
 
 const userAdministration = requireRoles(ACCESS.userAdministration);
 

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { requireRoles } from '../../components/routing';
+import { lazyScreen, requireRoles } from '../../components/routing';
 
-const ClientsOrdersScreen = lazy(() => import('./clients-orders-screen'));
-const OrderReceiptScreen = lazy(() => import('./order-receipt-screen'));
-const ClientServicesScreen = lazy(() => import('./client-services-screen'));
+const ClientsOrdersScreen = lazyScreen(() => import('./clients-orders-screen'));
+const OrderReceiptScreen = lazyScreen(() => import('./order-receipt-screen'));
+const ClientServicesScreen = lazyScreen(() => import('./client-services-screen'));
 
 const backOffice = requireRoles(ACCESS.backOffice);
 

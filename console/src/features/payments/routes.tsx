@@ -1,12 +1,11 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { requireRoles } from '../../components/routing';
+import { lazyScreen, requireRoles } from '../../components/routing';
 
-const ReportsScreen = lazy(() => import('./reports-screen'));
-const PaymentsScreen = lazy(() => import('./payments-screen'));
-const AuthNetScreen = lazy(() => import('./auth-net-screen'));
-const SalesAgentReportScreen = lazy(() => import('./sales-agent-report-screen'));
+const ReportsScreen = lazyScreen(() => import('./reports-screen'));
+const PaymentsScreen = lazyScreen(() => import('./payments-screen'));
+const AuthNetScreen = lazyScreen(() => import('./auth-net-screen'));
+const SalesAgentReportScreen = lazyScreen(() => import('./sales-agent-report-screen'));
 
 const backOffice = requireRoles(ACCESS.backOffice);
 

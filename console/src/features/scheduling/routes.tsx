@@ -1,10 +1,9 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ACCESS } from '../../components/auth';
-import { requireRoles } from '../../components/routing';
+import { lazyScreen, requireRoles } from '../../components/routing';
 
-const BranchesScreen = lazy(() => import('./branches-screen'));
-const AppointmentSettingsScreen = lazy(() => import('./appointment-settings-screen'));
+const BranchesScreen = lazyScreen(() => import('./branches-screen'));
+const AppointmentSettingsScreen = lazyScreen(() => import('./appointment-settings-screen'));
 
 const backOffice = requireRoles(ACCESS.backOffice);
 

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { bearerToken, verifyAccessToken } from './access-token';
+import { AccessTokenVerifier, bearerToken, verifyAccessToken } from './access-token';
 import { UnauthorizedError } from '../errors/domain-error';
 
 const keys = generateKeyPairSync('rsa', {
@@ -42,5 +42,52 @@ describe('verifyAccessToken', () => {
     expect(bearerToken('Bearer abc.def')).toBe('abc.def');
     expect(bearerToken('Basic abc')).toBeUndefined();
     expect(bearerToken(undefined)).toBeUndefined();
+  });
+});
+
+describe('AccessTokenVerifier', () => {
+  it('answers a token it verified before from memory, with the same claims', () => {
+    const verifier = new AccessTokenVerifier(settings);
+    const token = sign();
+    const first = verifier.verify(token);
+    expect(first).toMatchObject({ sub: 'u1', roles: ['Manager'] });
+    expect(verifier.verify(token)).toBe(first);
+    expect(verifier.size).toBe(1);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it('refuses every bad token every time and remembers none', () => {
+    const verifier = new AccessTokenVerifier(settings);
+    const forged = `${sign().slice(0, -4)}AAAA`;
+    for (let i = 0; i < 2; i++) {
+      expect(() => verifier.verify(forged)).toThrow(UnauthorizedError);
+      expect(() => verifier.verify(sign({ ...claims, typ: 'refresh' }))).toThrow(UnauthorizedError);
+      expect(() => verifier.verify(sign(claims, { issuer: 'other' }))).toThrow(UnauthorizedError);
+    }
+    expect(verifier.size).toBe(0);
+  });
+
+  it('stops accepting a remembered token when it expires, as verification would', () => {
+    jest.useFakeTimers({ now: Date.now() });
+    try {
+      const verifier = new AccessTokenVerifier(settings);
+      const token = sign(claims, { expiresIn: 60 });
+      expect(verifier.verify(token).sub).toBe('u1');
+      jest.setSystemTime(Date.now() + 60_000 + 3_000); // past exp, within the 5 s clock tolerance
+      expect(verifier.verify(token).sub).toBe('u1');
+      jest.setSystemTime(Date.now() + 3_000); // past the tolerance too
+      expect(() => verifier.verify(token)).toThrow('The access token has expired.');
+      expect(verifier.size).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps a bounded number of tokens', () => {
+    const verifier = new AccessTokenVerifier(settings, 5);
+    const tokens = Array.from({ length: 12 }, (_, i) => sign({ ...claims, sub: `u${i}` }));
+    for (const token of tokens) verifier.verify(token);
+    expect(verifier.size).toBeLessThanOrEqual(5);
+    expect(verifier.verify(tokens[0]).sub).toBe('u0');
   });
 });

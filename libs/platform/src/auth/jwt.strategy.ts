@@ -3,34 +3,61 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type Redis from 'ioredis';
 import type { CurrentUserData } from './decorators';
-import { isAccessClaims, verifyOptions } from './access-token';
+import { AccessTokenVerifier, isAccessClaims, publicKeyObject, verifyOptions } from './access-token';
 import { tokenRevoked } from './session-revocation';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
 import { REDIS } from '../redis/redis.module';
 
-/** passport-jwt with the platform's fixed verification options, plus the per-user revocation check. */
+type PassportRequest = Parameters<Strategy['authenticate']>[0];
+const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+/**
+ * passport-jwt with the platform's fixed verification options, plus the per-user revocation check.
+ * A token passport-jwt accepted is remembered by its exact string until it expires (AccessTokenVerifier):
+ * a console sends the same token with every request, and the RS256 check is most of a small request's
+ * cost. Revocation is still read from Redis on every request, so ending a user's sessions is immediate.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly tokens: AccessTokenVerifier;
+
   constructor(
     @Inject(SERVICE_CONFIG) config: BaseConfig,
     @Inject(REDIS) private readonly redis: Redis,
   ) {
-    const options = verifyOptions({ publicKey: config.JWT_PUBLIC_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+    const settings = { publicKey: config.JWT_PUBLIC_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
+    const options = verifyOptions(settings);
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.JWT_PUBLIC_KEY,
+      jwtFromRequest: bearer,
+      // The key parsed once (jsonwebtoken accepts a KeyObject; passport-jwt's types only name strings).
+      secretOrKey: publicKeyObject(config.JWT_PUBLIC_KEY) as unknown as string,
       algorithms: ['RS256'],
       issuer: options.issuer as string,
       audience: options.audience as string,
       ignoreExpiration: false,
-      jsonWebTokenOptions: { clockTolerance: 5 },
+      jsonWebTokenOptions: { clockTolerance: options.clockTolerance },
+      passReqToCallback: true,
     });
+    this.tokens = new AccessTokenVerifier(settings);
   }
 
-  async validate(payload: unknown): Promise<CurrentUserData | false> {
+  /** A token verified before skips passport-jwt's signature check; everything else goes through it. */
+  override authenticate(request: PassportRequest, options?: object): void {
+    const token = bearer(request);
+    const known = token ? this.tokens.recall(token) : undefined;
+    if (!known) return super.authenticate(request, options);
+    this.validate(request, known).then(
+      (user) => (user ? this.success(user) : this.fail(401)),
+      (error: unknown) => this.error(error as Error),
+    );
+  }
+
+  async validate(request: PassportRequest, payload: unknown): Promise<CurrentUserData | false> {
     if (!isAccessClaims(payload)) return false;
     if (await tokenRevoked(this.redis, payload.sub, payload.iat)) return false;
+    const token = bearer(request);
+    if (token) this.tokens.remember(token, payload);
     return { id: payload.sub, name: payload.name, email: payload.email, roles: payload.roles as CurrentUserData['roles'] };
   }
 }

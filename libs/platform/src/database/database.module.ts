@@ -7,6 +7,7 @@ import { SERVICE_CONFIG } from '../config/config.token';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 import { InboxEvent } from '../outbox/inbox-event.entity';
 import { PlatformMigration0001Outbox } from '../outbox/outbox.migration';
+import { SharedCaches } from './shared-caches';
 
 export type MigrationEntry = MigrationObject;
 
@@ -38,7 +39,7 @@ class MigrationRunner implements OnModuleInit {
   }
 }
 
-/** MikroORM on the service's own PostgreSQL database, migrations committed and run at start. */
+/** MikroORM on the service's own PostgreSQL database, migrations committed and run at start, and its SharedCaches. */
 @Module({})
 export class DatabaseModule {
   static forRoot(options: DatabaseOptions): DynamicModule {
@@ -69,7 +70,8 @@ export class DatabaseModule {
             }),
         }),
       ],
-      providers: [MigrationRunner],
+      providers: [MigrationRunner, SharedCaches],
+      exports: [SharedCaches],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { type INestMicroservice, Logger } from '@nestjs/common';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { logLevel, type Consumer, type Producer } from 'kafkajs';
+import { logLevel, Partitioners, type Consumer, type Producer } from 'kafkajs';
 import { SERVICE_CONFIG } from '../config/config.token';
 import { topicName } from '../outbox/event-envelope';
 import { createKafka, ensureTopics, type KafkaTopicSpec } from './kafka.module';
@@ -53,6 +53,9 @@ export async function connectKafkaConsumers(app: NestFastifyApplication, options
           // Keep consuming after broker outages and handler failures (the message is redelivered).
           retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5000, restartOnFailure: async () => !closing },
         },
+        // The transport's reply producer (never used: handlers answer nothing), with kafkajs's current
+        // partitioner named so it stops warning about the v2 default on every start.
+        producer: { createPartitioner: Partitioners.DefaultPartitioner },
         subscribe: { fromBeginning: true },
         run: { autoCommit: true },
       },

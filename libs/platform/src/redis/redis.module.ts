@@ -21,7 +21,14 @@ class RedisCloser implements OnApplicationShutdown {
       provide: REDIS,
       inject: [SERVICE_CONFIG],
       useFactory: (config: BaseConfig) =>
-        new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 2000 }),
+        // Auto-pipelining: the commands of one event-loop turn (e.g. the revocation checks of the requests
+        // that arrived together) leave in one write instead of one write each.
+        new Redis(config.REDIS_URL, {
+          maxRetriesPerRequest: 2,
+          enableOfflineQueue: true,
+          connectTimeout: 2000,
+          enableAutoPipelining: true,
+        }),
     },
     RedisCloser,
   ],

@@ -3,13 +3,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadGroup as LeadGroupView, LeadTablePage, LeadTableQuery, Page, PageQuery } from '@backoffice/contracts';
 import { NotFoundError } from '@backoffice/platform';
 import { leadViews } from '../leads/lead.view';
-import { leadPage, type SqlRunner } from './lead-page.queries';
+import { leadPage, MatchEstimates, type SqlRunner } from './lead-page.queries';
 import { escapeLike } from './lead-search.policy';
 import { LeadGroup } from './lead-group.entity';
 import { toGroupView } from './lead-group.view';
 
 @Injectable()
 export class LeadGroupsService {
+  /** Kept across requests: the next page of a search skips asking the planner again. */
+  private readonly estimates = new MatchEstimates();
+
   constructor(private readonly em: EntityManager) {}
 
   /** Ready groups, newest first; `search` matches the name. */
@@ -34,8 +37,14 @@ export class LeadGroupsService {
   /** One page of a group's leads in sheet order (draw/start/length/search); see leadPage. */
   async page(groupId: number, query: LeadTableQuery): Promise<LeadTablePage> {
     const group = await this.get(groupId);
-    const { rows, filtered } = await leadPage(sqlRunner(this.em), group, query);
-    return { draw: query.draw, recordsTotal: group.leadCount, recordsFiltered: filtered, data: await leadViews(this.em, rows) };
+    const { rows, filtered, capped } = await leadPage(sqlRunner(this.em), group, query, this.estimates);
+    return {
+      draw: query.draw,
+      recordsTotal: group.leadCount,
+      recordsFiltered: filtered,
+      recordsCapped: capped,
+      data: await leadViews(this.em, rows),
+    };
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
+  AccessTokenVerifier,
   bearerToken,
   ForbiddenError,
   hasRequiredRole,
@@ -11,7 +12,6 @@ import {
   sendProblem,
   tokenRevoked,
   UnauthorizedError,
-  verifyAccessToken,
   type TokenSettings,
 } from '@backoffice/platform';
 import { findRoute, type RouteRule } from './route-table';
@@ -24,11 +24,16 @@ declare module 'fastify' {
 }
 
 /** Checks the token and the role for a rule; throws the platform's 401/403 errors. */
-export async function authorize(rule: RouteRule, authorization: string | undefined, settings: TokenSettings, redis: Redis): Promise<void> {
+export async function authorize(
+  rule: RouteRule,
+  authorization: string | undefined,
+  tokens: AccessTokenVerifier,
+  redis: Redis,
+): Promise<void> {
   if (rule.access === 'public') return;
   const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError('A valid access token is required.');
-  const claims = verifyAccessToken(token, settings);
+  const claims = tokens.verify(token);
   if (await tokenRevoked(redis, claims.sub, claims.iat)) throw new UnauthorizedError('This session has been ended; sign in again.');
   if (rule.access !== 'authenticated' && !hasRequiredRole(claims.roles, rule.access)) {
     throw new ForbiddenError('Your role may not do this.');
@@ -42,6 +47,8 @@ export async function authorize(rule: RouteRule, authorization: string | undefin
  */
 export async function registerApiProxy(fastify: FastifyInstance, config: GatewayConfig, redis: Redis, logger: Logger): Promise<void> {
   const settings: TokenSettings = { publicKey: config.JWT_PUBLIC_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
+  // Verified tokens are remembered until they expire; revocation is still read from Redis on every request.
+  const tokens = new AccessTokenVerifier(settings);
 
   await fastify.register(async (proxy) => {
     await proxy.register(replyFrom, {
@@ -62,7 +69,7 @@ export async function registerApiProxy(fastify: FastifyInstance, config: Gateway
       const rule = findRoute(request.method, request.url);
       if (!rule) return;
       request.routeRule = rule;
-      await authorize(rule, request.headers.authorization, settings, redis);
+      await authorize(rule, request.headers.authorization, tokens, redis);
     });
 
     const handler = (request: FastifyRequest, reply: FastifyReply) => {

@@ -59,15 +59,16 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/branches', service: 'scheduling', access: STAFF },
 ];
 
-function matches(pattern: string, path: string): boolean {
-  const want = pattern.split('/');
-  const have = path.split('/');
+/** Each rule's pattern split into lower-case segments once (the table is read on every proxied request). */
+const COMPILED = ROUTE_TABLE.map((rule) => ({ rule, segments: rule.pattern.toLowerCase().split('/') }));
+
+function matches(want: readonly string[], have: readonly string[]): boolean {
   if (have.length < want.length) return false;
-  return want.every((segment, i) => (segment === '*' ? have[i] !== '' : segment.toLowerCase() === have[i].toLowerCase()));
+  return want.every((segment, i) => (segment === '*' ? have[i] !== '' : segment === have[i]));
 }
 
 /** The rule for a request, or undefined when no service owns the path. */
 export function findRoute(method: string, url: string): RouteRule | undefined {
-  const path = url.split('?')[0].replace(/\/+$/, '');
-  return ROUTE_TABLE.find((rule) => (!rule.methods || rule.methods.includes(method)) && matches(rule.pattern, path));
+  const have = url.split('?')[0].replace(/\/+$/, '').toLowerCase().split('/');
+  return COMPILED.find(({ rule, segments }) => (!rule.methods || rule.methods.includes(method)) && matches(segments, have))?.rule;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { CountryInputSchema } from '@backoffice/contracts';
@@ -14,9 +14,11 @@ class CountryBody extends createZodDto(CountryInputSchema) {}
 export class CountriesController {
   constructor(private readonly countries: CountriesService) {}
 
+  /** Already serialized (from the service's shared cache). */
   @Get()
-  list() {
-    return this.countries.list();
+  @Header('content-type', 'application/json; charset=utf-8')
+  list(): Promise<Buffer> {
+    return this.countries.listAsJson();
   }
 
   @Get(':id')

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Country, CountryData } from '@backoffice/contracts';
-import { NotFoundError } from '@backoffice/platform';
+import { NotFoundError, SharedCaches, type SharedCache } from '@backoffice/platform';
 import { assertBodyId, assertNameFree, assertShortNameFree, refuseDeleteWithChildren, type NameScope } from '../shared/geography-rules';
 import { RegionEvents } from '../shared/region-events';
 import { StateEntity } from '../states/state.entity';
 import { CountryEntity } from './country.entity';
 
 const SCOPE: NameScope = { table: 'countries', what: 'country' };
+/** The shared cache of the country list (every replica drops it when a country changes). */
+const LIST_CACHE = 'geography.countries';
 
 export function toCountry(row: CountryEntity): Country {
   return { id: row.id, shortName: row.shortName, name: row.name, taxRate: row.taxRate ?? null };
@@ -15,14 +17,25 @@ export function toCountry(row: CountryEntity): Country {
 
 @Injectable()
 export class CountriesService {
+  /** The list as the JSON the API answers: read on almost every screen, changed rarely. */
+  private readonly listJson: SharedCache<Buffer>;
+
   constructor(
     private readonly em: EntityManager,
     private readonly events: RegionEvents,
-  ) {}
+    private readonly caches: SharedCaches,
+  ) {
+    this.listJson = caches.define(LIST_CACHE, async () => Buffer.from(JSON.stringify(await this.list(this.em.fork()))));
+  }
 
-  async list(): Promise<Country[]> {
-    const rows = await this.em.find(CountryEntity, {}, { orderBy: { name: 'asc', id: 'asc' } });
+  async list(em: EntityManager = this.em): Promise<Country[]> {
+    const rows = await em.find(CountryEntity, {}, { orderBy: { name: 'asc', id: 'asc' } });
     return rows.map(toCountry);
+  }
+
+  /** list() serialized, from the shared cache. */
+  listAsJson(): Promise<Buffer> {
+    return this.listJson.get();
   }
 
   async get(id: number): Promise<Country> {
@@ -36,6 +49,7 @@ export class CountriesService {
       const row = Object.assign(new CountryEntity(), { shortName: input.shortName, name: input.name, taxRate: input.taxRate });
       await em.persist(row).flush();
       this.events.record(em, 'country', 'created', row.id, toCountry(row));
+      await this.caches.invalidate(em, LIST_CACHE);
       return toCountry(row);
     });
   }
@@ -49,6 +63,7 @@ export class CountriesService {
       Object.assign(row, { shortName: input.shortName, name: input.name, taxRate: input.taxRate });
       await em.flush();
       this.events.record(em, 'country', 'updated', id, toCountry(row));
+      await this.caches.invalidate(em, LIST_CACHE);
       return toCountry(row);
     });
   }
@@ -59,6 +74,7 @@ export class CountriesService {
       refuseDeleteWithChildren(await em.count(StateEntity, { countryId: id }), { what: 'country', name: row.name }, ['state', 'states']);
       await em.remove(row).flush();
       this.events.record(em, 'country', 'deleted', id, null);
+      await this.caches.invalidate(em, LIST_CACHE);
     });
   }
 
