@@ -20,21 +20,41 @@ function searchIndexes(groupId: number): { name: string; definition: string }[] 
 }
 
 /**
- * A group's leads are loaded into a bare table of their own, then attached to `leads` as its
- * partition in the transaction that makes the group ready: the parent's indexes are built in bulk
- * then, and the group appears whole or not at all. Search indexes follow, built concurrently.
+ * The indexes `leads` has (see Migration0001Leads), on one group's table. Every key only grows as an
+ * import appends rows (seq and row number in sheet order, id from the sequence), so keeping them up
+ * while loading costs an append per row, on the database's core while the sheet is parsed on another;
+ * attaching then adopts them instead of building them at the end, where nothing else would overlap.
+ */
+export function parentIndexes(groupId: number): string[] {
+  const table = partitionName(groupId);
+  return [
+    `create index if not exists ${table}_id_idx on ${table} (id)`,
+    `create unique index if not exists ${table}_group_id_seq_idx on ${table} (group_id, seq)`,
+    `create unique index if not exists ${table}_group_id_row_number_idx on ${table} (group_id, row_number)`,
+  ];
+}
+
+/**
+ * A group's leads are loaded into a table of their own, then attached to `leads` as its partition in
+ * the transaction that makes the group ready: the group appears whole or not at all. Search indexes
+ * follow, built concurrently.
  */
 @Injectable()
 export class GroupPartitions {
   private readonly logger = new Logger('GroupPartitions');
 
-  /** The loading table, like `leads` but without indexes (created once; a retry reuses it). */
+  /**
+   * The loading table, like `leads`, with the parent's indexes and the partition's constraint (so
+   * attaching it checks nothing row by row). Created once; a retry reuses it.
+   */
   async create(em: EntityManager, groupId: number): Promise<void> {
     const table = partitionName(groupId);
     await em.execute(`create table if not exists ${table} (like leads including defaults including generated)`);
+    await this.addGroupCheck(em, groupId);
+    for (const sql of parentIndexes(groupId)) await em.execute(sql);
   }
 
-  /** Attaches the loaded table; PostgreSQL builds the parent's indexes on it in bulk. Run inside the ready transaction. */
+  /** Attaches the loaded table, adopting its indexes. Run inside the ready transaction. */
   async attach(em: EntityManager, groupId: number): Promise<void> {
     const table = partitionName(groupId);
     const { attached } = (
@@ -44,9 +64,19 @@ export class GroupPartitions {
       )
     )[0];
     if (attached) return;
-    await em.execute(`set local maintenance_work_mem = '256MB'`);
-    await em.execute(`alter table ${table} add constraint ${table}_group check (group_id = ${groupId})`);
+    await em.execute(`set local maintenance_work_mem = '256MB'`); // a table loaded before its indexes were kept up
+    await this.addGroupCheck(em, groupId);
     await em.execute(`alter table leads attach partition ${table} for values in (${groupId})`);
+  }
+
+  /** The constraint attaching needs proven; on an empty table, adding it reads nothing. */
+  private async addGroupCheck(em: EntityManager, groupId: number): Promise<void> {
+    const table = partitionName(groupId);
+    const [{ found }] = await em.execute<{ found: boolean }[]>(
+      `select exists (select 1 from pg_constraint where conname = ? and conrelid = to_regclass(?)) as found`,
+      [`${table}_group`, table],
+    );
+    if (!found) await em.execute(`alter table ${table} add constraint ${table}_group check (group_id = ${groupId})`);
   }
 
   /** Removes the duplicate keys a (failed) group claimed, found from its own leads. */

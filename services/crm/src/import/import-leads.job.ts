@@ -167,10 +167,12 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
         if (settled) return;
         settled = true;
         signal.removeEventListener('abort', onAbort);
+        // Its outcome is the thread's last word (its connection is closed by then): whatever it might still
+        // hold, its heap must not stay in this process after the job.
+        void thread.terminate();
         outcome();
       };
       const onAbort = () => {
-        void thread.terminate();
         settle(() => reject(new JobHandedBack('the worker is shutting down')));
       };
       signal.addEventListener('abort', onAbort, { once: true });

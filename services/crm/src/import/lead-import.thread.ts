@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { SsnCipher } from '../security/ssn-cipher';
 import { ImportBusy, ImportFailure } from './import-failure';
@@ -12,30 +12,40 @@ const IMPORT_LOCK_CLASS = 0x1ead;
 
 const post = (message: ImportThreadMessage) => parentPort?.postMessage(message);
 
-/** Encryption of SSNs by the job's main thread, which is idle while this thread parses. */
-function mainThreadSealer(): SsnSealer {
+/**
+ * Encryption of SSNs by the job's main thread, which is idle while this thread parses. `close` must be
+ * called at the end: the listener keeps the thread's port referenced, so the thread would never exit
+ * (and its heap would stay in the worker process). Only removing that very listener unreferences the
+ * port: `parentPort.removeAllListeners('message')` does not (Node 24).
+ */
+function mainThreadSealer(port: MessagePort): { seal: SsnSealer; close(): void } {
   const pending = new Map<number, (values: string[]) => void>();
   let nextId = 0;
-  parentPort?.on('message', (reply: ImportThreadReply) => {
+  const onReply = (reply: ImportThreadReply) => {
     if (reply.type !== 'sealed') return;
     pending.get(reply.id)?.(reply.values);
     pending.delete(reply.id);
-  });
-  return (ssns) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      post({ type: 'seal', id, ssns });
-    });
+  };
+  port.on('message', onReply);
+  return {
+    seal: (ssns) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        post({ type: 'seal', id, ssns });
+      }),
+    close: () => port.off('message', onReply),
+  };
 }
 
 /**
  * The import itself, on a worker thread so the CPU-heavy parse never starves the job's lock
  * renewal on the main thread. Parsing the next batch overlaps with writing the previous one.
  */
-async function run(input: ImportThreadInput): Promise<void> {
+async function run(input: ImportThreadInput): Promise<ImportThreadMessage> {
   const client = new Client({ connectionString: input.databaseUrl, application_name: 'crm-lead-import' });
   client.on('error', () => undefined);
+  let sealer: ReturnType<typeof mainThreadSealer> | undefined;
   await client.connect();
   try {
     const { rows: locked } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
@@ -53,18 +63,16 @@ async function run(input: ImportThreadInput): Promise<void> {
     );
     if (!groups[0]) throw new Error(`lead group ${input.groupId} is gone`);
     const { status, ...resume } = groups[0];
-    if (status === 'ready') {
-      post({ type: 'done', counters: resume, waitedMs: 0 });
-      return;
-    }
+    if (status === 'ready') return { type: 'done', counters: resume, waitedMs: 0 };
 
     const cipher = new SsnCipher(Buffer.from(input.ssnKeyHex, 'hex'));
+    sealer = parentPort ? mainThreadSealer(parentPort) : undefined;
     const writer = new LeadBatchWriter(
       client,
       { uploadId: input.uploadId, groupId: input.groupId, duplicateMode: input.duplicateMode },
       cipher,
       resume,
-      parentPort ? mainThreadSealer() : undefined,
+      sealer?.seal,
     );
     const estimate = await estimateRows(input.filePath);
     const sheet = readLeadSheet(input.filePath);
@@ -91,19 +99,21 @@ async function run(input: ImportThreadInput): Promise<void> {
       writing.catch(() => undefined); // awaited (and thrown) at the next flush
     };
 
-    for await (const { rowNumber, cells } of sheet.rows) {
-      rowsRead++;
-      if (rowsRead === 1) context.date1904 = sheet.date1904();
-      if (rowNumber <= resume.lastRow) continue; // committed by an earlier attempt
-      lastRow = rowNumber;
-      const outcome = readLeadRow(cells, context);
-      if (outcome.kind === 'lead') batch.push({ rowNumber, lead: outcome.lead });
-      else if (outcome.kind === 'invalid') batch.push({ rowNumber, reason: outcome.reason, cells: outcome.cells });
-      if (batch.length >= input.batchRows) await flush();
+    for await (const chunk of sheet.chunks) {
+      for (const { rowNumber, cells } of chunk) {
+        rowsRead++;
+        if (rowsRead === 1) context.date1904 = sheet.date1904();
+        if (rowNumber <= resume.lastRow) continue; // committed by an earlier attempt
+        lastRow = rowNumber;
+        const outcome = readLeadRow(cells, context);
+        if (outcome.kind === 'lead') batch.push({ rowNumber, lead: outcome.lead });
+        else if (outcome.kind === 'invalid') batch.push({ rowNumber, reason: outcome.reason, cells: outcome.cells });
+        if (batch.length >= input.batchRows) await flush();
+      }
       const now = Date.now();
       if (now - lastProgress > 250) {
         lastProgress = now;
-        const percent = estimate ? Math.min(99, Math.floor((rowNumber / estimate) * 100)) : 0;
+        const percent = estimate ? Math.min(99, Math.floor((lastRow / estimate) * 100)) : 0;
         post({ type: 'progress', percent, rows: rowsRead });
       }
     }
@@ -111,13 +121,14 @@ async function run(input: ImportThreadInput): Promise<void> {
     await writing;
     const counters = writer.committed;
     if (counters.totalRows === 0) throw new ImportFailure('The sheet has a header row but no leads below it.');
-    post({ type: 'done', counters, waitedMs });
+    return { type: 'done', counters, waitedMs };
   } finally {
-    parentPort?.removeAllListeners('message'); // lets the thread end
+    sealer?.close(); // lets the thread end
     await client.end().catch(() => undefined);
   }
 }
 
-run(workerData as ImportThreadInput).catch((error: Error) => {
+// The outcome is the thread's last message, posted once its connection is closed: the job may end the thread on it.
+run(workerData as ImportThreadInput).then(post, (error: Error) => {
   post({ type: 'failed', message: error.message, userFacing: error instanceof ImportFailure, busy: error instanceof ImportBusy });
 });

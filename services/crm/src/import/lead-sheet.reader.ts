@@ -52,8 +52,17 @@ export async function estimateRows(filePath: string): Promise<number | undefined
 export interface SheetReading {
   /** True for workbooks in the 1904 date system (old Mac files); known once the first row is read. */
   date1904(): boolean;
+  /**
+   * The data rows, a block at a time as the reader parses the sheet (a few hundred rows each): one
+   * await per block rather than per row, which a sheet of a million rows notices.
+   */
+  chunks: AsyncGenerator<SheetRow[]>;
+  /** The same rows one by one. */
   rows: AsyncGenerator<SheetRow>;
 }
+
+/** What exceljs's WorksheetReader.parse yields: the events of one parsed block of the sheet. */
+type WorksheetEvents = AsyncIterable<{ eventType: string; value: unknown }[]>;
 
 /**
  * Streams the first sheet with exceljs's streaming reader (never the whole workbook in memory):
@@ -74,27 +83,34 @@ export function readLeadSheet(filePath: string): SheetReading {
     return properties?.model?.date1904 === true;
   };
 
-  async function* rows(): AsyncGenerator<SheetRow> {
+  async function* chunks(): AsyncGenerator<SheetRow[]> {
     try {
       for await (const worksheet of reader) {
         let columns: ColumnMap | undefined;
         let anyRow = false;
         let entries: [number, LeadField][] = [];
-        for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-          anyRow = true;
-          const values = row.values as SheetCell[];
-          if (!columns) {
-            if (row.number > HEADER_SEARCH_ROWS) throw new ImportFailure(MISSING_HEADER_MESSAGE);
-            const texts: (string | undefined)[] = [];
-            for (let column = 1; column < values.length; column++) texts.push(cellText(values[column]) || undefined);
-            columns = mapHeaderRow(texts);
-            if (columns) entries = [...columns.entries()];
-            continue;
+        // parse() is what the worksheet's own row iterator reads, without its await per row.
+        for await (const events of (worksheet as unknown as { parse(): WorksheetEvents }).parse()) {
+          const chunk: SheetRow[] = [];
+          for (const { eventType, value } of events) {
+            if (eventType !== 'row') continue;
+            const row = value as ExcelJS.Row;
+            anyRow = true;
+            const values = row.values as SheetCell[];
+            if (!columns) {
+              if (row.number > HEADER_SEARCH_ROWS) throw new ImportFailure(MISSING_HEADER_MESSAGE);
+              const texts: (string | undefined)[] = [];
+              for (let column = 1; column < values.length; column++) texts.push(cellText(values[column]) || undefined);
+              columns = mapHeaderRow(texts);
+              if (columns) entries = [...columns.entries()];
+              continue;
+            }
+            if (row.number > MAX_SHEET_ROWS) throw new ImportFailure('The sheet has more rows than a spreadsheet can hold.');
+            const cells: Partial<Record<LeadField, SheetCell>> = {};
+            for (const [column, field] of entries) cells[field] = values[column];
+            chunk.push({ rowNumber: row.number, cells });
           }
-          if (row.number > MAX_SHEET_ROWS) throw new ImportFailure('The sheet has more rows than a spreadsheet can hold.');
-          const cells: Partial<Record<LeadField, SheetCell>> = {};
-          for (const [column, field] of entries) cells[field] = values[column];
-          yield { rowNumber: row.number, cells };
+          if (chunk.length) yield chunk;
         }
         if (!anyRow) throw new ImportFailure('The sheet is empty: it has no rows at all.');
         if (!columns) throw new ImportFailure(MISSING_HEADER_MESSAGE);
@@ -109,5 +125,10 @@ export function readLeadSheet(filePath: string): SheetReading {
     }
   }
 
-  return { date1904, rows: rows() };
+  const blocks = chunks();
+  async function* rows(): AsyncGenerator<SheetRow> {
+    for await (const chunk of blocks) yield* chunk;
+  }
+
+  return { date1904, chunks: blocks, rows: rows() };
 }
