@@ -1,6 +1,7 @@
 // The local stack: dev keys, the process list, starting every service and the gateway, waiting until ready.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:net';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -101,6 +102,8 @@ export async function startStack(profileName, infra, keys) {
   mkdirSync(logDir, { recursive: true });
   const children = [];
   const processes = processList();
+  // A process left over from another run would answer the health checks in this stack's place.
+  await assertPortsFree(processes.filter((p) => p.http).map((p) => (p.port ? p.port + profile.portOffset : port(p.service))));
   for (const proc of processes) {
     const env = {
       ...process.env,
@@ -147,29 +150,44 @@ export async function startStack(profileName, infra, keys) {
     });
     children.push({ proc, child, port: Number(env.PORT), logFile: join(logDir, `${proc.name}.log`) });
   }
-  await Promise.all(children.filter((c) => c.proc.http).map((c) => waitHealthy(c)));
-  const gatewayPort = port('gateway');
-  return {
-    url: `http://127.0.0.1:${gatewayPort}`,
-    children,
-    stop: async () => {
-      await Promise.all(
-        children.map(
-          ({ child }) =>
-            new Promise((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.stopping = true;
-              const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-              child.once('exit', () => {
-                clearTimeout(timer);
-                resolve();
-              });
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
-    },
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.stopping = true;
+            const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
   };
+  try {
+    await Promise.all(children.filter((c) => c.proc.http).map((c) => waitHealthy(c)));
+  } catch (error) {
+    await stop(); // never leave half a stack running behind a failed start
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port('gateway')}`, children, stop };
+}
+
+/** Throws, naming them, when any of `ports` is taken on the loopback address. */
+async function assertPortsFree(ports) {
+  const taken = [];
+  for (const port of ports) {
+    const free = await new Promise((resolve) => {
+      const server = createServer()
+        .once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (!free) taken.push(port);
+  }
+  if (taken.length) throw new Error(`Port ${taken.join(', ')} already in use on 127.0.0.1: is another stack still running? Stop it first.`);
 }
 
 export async function waitHealthy({ proc, child, port, logFile }, timeoutMs = 120_000) {
