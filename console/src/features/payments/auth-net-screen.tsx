@@ -50,7 +50,7 @@ const useStyles = makeStyles({
   getButton: { marginTop: '26px' },
   layout: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(300px, 360px) minmax(0, 1fr)',
+    gridTemplateColumns: 'minmax(320px, 420px) minmax(0, 1fr)',
     gap: tokens.spacingHorizontalL,
     alignItems: 'start',
     '@media (max-width: 1000px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
