@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Consumer, Kafka } from 'kafkajs';
 import { CATALOGUE_SERVICE_TOPIC } from '@backoffice/contracts';
-import { KAFKA, topicName } from '@backoffice/platform';
+import { KAFKA, topicName, UnavailableError } from '@backoffice/platform';
 import { CatalogueReadModel } from './catalogue-read-model.service';
 import { decodeKafkaValue, mapCatalogueMessage, type CatalogueMessageDecision } from './catalogue-service.mapping';
 
@@ -16,6 +16,8 @@ export interface RebuildResult {
 }
 
 const REBUILD_TIMEOUT_MS = 60_000;
+/** Pauses before the second and third reading of the topic: a broker under load answers some metadata and group calls late or not at all. */
+const READ_RETRY_DELAYS_MS = [300, 1_000];
 
 /**
  * Rebuilds the catalogue read model from the start of catalogue.service.v1 (compacted, so the
@@ -63,7 +65,7 @@ export class CatalogueReadModelRebuild implements OnApplicationBootstrap, OnAppl
   private async run(startedAt: Date): Promise<RebuildResult> {
     const started = Date.now();
     const topic = topicName(CATALOGUE_SERVICE_TOPIC);
-    const { decisions, messages } = await this.readTopic(topic);
+    const { decisions, messages } = await this.readTopicPatiently(topic);
     const latest = new Map<number, CatalogueMessageDecision>();
     for (const decision of decisions) if (decision.kind !== 'skip') latest.set(decision.id, decision);
     const keep = [...latest.values()].flatMap((d) => (d.kind === 'upsert' ? [d] : []));
@@ -81,6 +83,25 @@ export class CatalogueReadModelRebuild implements OnApplicationBootstrap, OnAppl
     const result = { messages, services: await this.readModel.count(), ms: Date.now() - started };
     this.logger.log(`rebuilt the catalogue read model: ${result.services} services from ${result.messages} messages in ${result.ms} ms`);
     return result;
+  }
+
+  /**
+   * readTopic, tried again on a broker error (a fresh consumer group each time; nothing was written yet).
+   * When Kafka keeps failing, the caller gets a 503 naming the cause, never a 500.
+   */
+  private async readTopicPatiently(topic: string): Promise<{ decisions: CatalogueMessageDecision[]; messages: number }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.readTopic(topic);
+      } catch (error) {
+        const reason = (error as Error).message;
+        const delay = READ_RETRY_DELAYS_MS[attempt];
+        if (delay === undefined)
+          throw new UnavailableError(`The catalogue topic could not be read from Kafka (${reason}); try again shortly.`);
+        this.logger.warn(`reading ${topic} failed (${reason}); trying again in ${delay} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   /** Every message of the topic up to its current end, in partition order. */
