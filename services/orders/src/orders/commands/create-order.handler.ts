@@ -44,23 +44,14 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
 
   async execute({ input, caller }: CreateOrderCommand): Promise<CreatedOrder> {
     const em = this.em.fork();
-    // The tax lookup is a call to another service: it runs while this one reads its own tables, and its
-    // outcome is looked at only where it used to be asked for (a retry or a bad item answers as before).
-    const lookup = this.geography.lookup(input, caller.authorization, caller.requestId).then(
-      (rates) => ({ rates }),
-      (error: unknown) => ({ error }),
-    );
-    const [existing, services] = await Promise.all([
-      input.id ? em.count(Order, { id: input.id }) : Promise.resolve(0),
-      this.catalogue.byIds(
-        em.fork(),
-        input.items.map((item) => item.itemId),
-      ),
-    ]);
-    if (existing > 0) {
-      return { order: await this.queries.execute(new GetOrderQuery(input.id!)), created: false };
+    if (input.id && (await em.count(Order, { id: input.id })) > 0) {
+      return { order: await this.queries.execute(new GetOrderQuery(input.id)), created: false };
     }
 
+    const services = await this.catalogue.byIds(
+      em,
+      input.items.map((item) => item.itemId),
+    );
     const errors: FieldError[] = [];
     input.items.forEach((item, index) => {
       const service = services.get(item.itemId);
@@ -69,9 +60,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
     });
     if (errors.length) throw new InvalidInputError(errors);
 
-    const looked = await lookup;
-    if ('error' in looked) throw looked.error;
-    const { rates } = looked;
+    const rates = await this.geography.lookup(input, caller.authorization, caller.requestId);
     const priced = priceOrder({
       lines: input.items.map((item) => {
         const service = services.get(item.itemId)!;
