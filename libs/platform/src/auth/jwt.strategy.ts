@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type Redis from 'ioredis';
+import type { AccessTokenClaims } from '@backoffice/contracts';
 import type { CurrentUserData } from './decorators';
 import { AccessTokenVerifier, isAccessClaims, publicKeyObject, verifyOptions } from './access-token';
 import { tokenRevoked } from './session-revocation';
@@ -47,17 +48,23 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const token = bearer(request);
     const known = token ? this.tokens.recall(token) : undefined;
     if (!known) return super.authenticate(request, options);
-    this.validate(request, known).then(
+    this.userOf(known).then(
       (user) => (user ? this.success(user) : this.fail(401)),
       (error: unknown) => this.error(error as Error),
     );
   }
 
+  /** After passport-jwt verified the token: remembered for the next requests, then checked as any other. */
   async validate(request: PassportRequest, payload: unknown): Promise<CurrentUserData | false> {
     if (!isAccessClaims(payload)) return false;
-    if (await tokenRevoked(this.redis, payload.sub, payload.iat)) return false;
     const token = bearer(request);
     if (token) this.tokens.remember(token, payload);
-    return { id: payload.sub, name: payload.name, email: payload.email, roles: payload.roles as CurrentUserData['roles'] };
+    return this.userOf(payload);
+  }
+
+  /** The user of verified claims, unless their sessions were ended since the token was issued. */
+  private async userOf(claims: AccessTokenClaims): Promise<CurrentUserData | false> {
+    if (await tokenRevoked(this.redis, claims.sub, claims.iat)) return false;
+    return { id: claims.sub, name: claims.name, email: claims.email, roles: claims.roles as CurrentUserData['roles'] };
   }
 }
