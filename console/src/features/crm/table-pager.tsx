@@ -41,7 +41,7 @@ export function TablePager({ start, length, filtered, capped, total, noun, loadi
       <Text size={200} className={styles.summary} aria-live="polite" data-testid="pager-summary">
         {`${number(first)}–${number(last)} of ${number(filtered)}${capped ? '+' : ''} ${noun}`}
         {capped
-          ? ` (the first ${number(filtered)} matches of ${number(total)}: type more of the name to narrow the search)`
+          ? ` (the first ${number(filtered)} matches of ${number(total)}: narrow the search to see the others)`
           : filtered !== total && ` (filtered from ${number(total)})`}
         {loading && <Spinner size="extra-tiny" aria-label="Loading" />}
       </Text>
