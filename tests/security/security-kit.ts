@@ -288,7 +288,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 export function badToken(kind: BadToken): string {
   const admin = signToken({ roles: ['Admin'] });
   const [header, payload, signature] = admin.split('.');
-  const claims = { sub: 'forger', roles: ['Admin'], typ: 'access', iss: JWT_ISSUER_DEFAULT, aud: JWT_AUDIENCE_DEFAULT };
+  const claims = { sub: 'forger', sid: 'forged', roles: ['Admin'], typ: 'access', iss: JWT_ISSUER_DEFAULT, aud: JWT_AUDIENCE_DEFAULT };
   switch (kind) {
     case 'a malformed token':
       return 'not-a-jwt';

@@ -36,6 +36,8 @@ export interface AccessTokenClaims {
   email: string;
   roles: string[];
   typ: 'access';
+  /** The session: one sign-in and its refreshes. Ending the session ends its access tokens at once. */
+  sid: string;
   iat: number;
   exp: number;
 }

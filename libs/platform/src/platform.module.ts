@@ -6,6 +6,7 @@ import { SERVICE_CONFIG } from './config/config.token';
 import { parseConfig } from './config/service-config';
 import { AccessGuard } from './auth/auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
+import { SESSION_REVOCATIONS, sessionRevocationProviders } from './auth/session-revocations.provider';
 import { RedisModule } from './redis/redis.module';
 import { DatabaseModule, type DatabaseOptions } from './database/database.module';
 import { OutboxModule } from './outbox/outbox.module';
@@ -41,12 +42,13 @@ export class PlatformModule {
       controllers: [HealthController],
       providers: [
         configProvider,
+        ...sessionRevocationProviders,
         JwtStrategy,
         Readiness,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_PIPE, useClass: ValidationPipe },
       ],
-      exports: [SERVICE_CONFIG],
+      exports: [SERVICE_CONFIG, SESSION_REVOCATIONS],
     };
   }
 }

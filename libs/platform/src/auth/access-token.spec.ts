@@ -9,7 +9,7 @@ const keys = generateKeyPairSync('rsa', {
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 });
 const settings = { publicKey: keys.publicKey, issuer: 'iss', audience: 'aud' };
-const claims = { sub: 'u1', name: 'N', email: 'e', roles: ['Manager'], typ: 'access' };
+const claims = { sub: 'u1', sid: 's1', name: 'N', email: 'e', roles: ['Manager'], typ: 'access' };
 const sign = (payload: object = claims, options: jwt.SignOptions = {}) =>
   jwt.sign(payload, keys.privateKey, { algorithm: 'RS256', issuer: 'iss', audience: 'aud', expiresIn: 60, ...options });
 
@@ -31,6 +31,7 @@ describe('verifyAccessToken', () => {
         }),
     ],
     ['not an access token', () => sign({ ...claims, typ: 'refresh' })],
+    ['a token without a session id', () => sign({ ...claims, sid: undefined })],
     ['HS256 signed with the public key', () => jwt.sign(claims, keys.publicKey, { algorithm: 'HS256', issuer: 'iss', audience: 'aud' })],
     ['alg none', () => jwt.sign(claims, '', { algorithm: 'none', issuer: 'iss', audience: 'aud' })],
     ['garbage', () => 'a.b.c'],

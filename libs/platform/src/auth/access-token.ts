@@ -23,7 +23,12 @@ export function verifyOptions(settings: TokenSettings): jwt.VerifyOptions & { co
 export function isAccessClaims(payload: unknown): payload is AccessTokenClaims {
   const claims = payload as Partial<AccessTokenClaims> | null;
   return (
-    !!claims && claims.typ === 'access' && typeof claims.sub === 'string' && Array.isArray(claims.roles) && typeof claims.iat === 'number'
+    !!claims &&
+    claims.typ === 'access' &&
+    typeof claims.sub === 'string' &&
+    typeof claims.sid === 'string' &&
+    Array.isArray(claims.roles) &&
+    typeof claims.iat === 'number'
   );
 }
 
@@ -56,7 +61,7 @@ export function verifyAccessToken(token: string, settings: TokenSettings): Acces
  * expire: a console sends the same token with every request for its whole life, and the RS256
  * signature check is most of the cost of a small request. The answer is the same as verifying again
  * (the same string, key and options verify the same way; expiry is checked on every use, as
- * jsonwebtoken checks it). Revocation is not decided here: callers still ask tokenRevoked() every time.
+ * jsonwebtoken checks it). Revocation is not decided here: callers still ask SessionRevocations every time.
  */
 export class AccessTokenVerifier {
   private readonly verified = new Map<string, AccessTokenClaims & { exp: number }>();

@@ -1,23 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import type Redis from 'ioredis';
 import type { AccessTokenClaims } from '@backoffice/contracts';
 import type { CurrentUserData } from './decorators';
 import { AccessTokenVerifier, isAccessClaims, publicKeyObject, verifyOptions } from './access-token';
-import { tokenRevoked } from './session-revocation';
+import { SessionRevocations } from './session-revocation';
+import { SESSION_REVOCATIONS } from './session-revocations.provider';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
-import { REDIS } from '../redis/redis.module';
 
 type PassportRequest = Parameters<Strategy['authenticate']>[0];
 const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /**
- * passport-jwt with the platform's fixed verification options, plus the per-user revocation check.
+ * passport-jwt with the platform's fixed verification options, plus the session revocation check.
  * A token passport-jwt accepted is remembered by its exact string until it expires (AccessTokenVerifier):
  * a console sends the same token with every request, and the RS256 check is most of a small request's
- * cost. Revocation is still read from Redis on every request, so ending a user's sessions is immediate.
+ * cost. Revocation is checked on every request (from memory kept current by Redis pub/sub, or from Redis
+ * itself while that is not live), so ending a session is immediate.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -25,7 +25,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   constructor(
     @Inject(SERVICE_CONFIG) config: BaseConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SESSION_REVOCATIONS) private readonly revocations: SessionRevocations,
   ) {
     const settings = { publicKey: config.JWT_PUBLIC_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
     const options = verifyOptions(settings);
@@ -62,9 +62,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     return this.userOf(payload);
   }
 
-  /** The user of verified claims, unless their sessions were ended since the token was issued. */
+  /** The user of verified claims, unless their session was ended. */
   private async userOf(claims: AccessTokenClaims): Promise<CurrentUserData | false> {
-    if (await tokenRevoked(this.redis, claims.sub, claims.iat)) return false;
+    if (await this.revocations.isRevoked(claims.sid)) return false;
     return { id: claims.sub, name: claims.name, email: claims.email, roles: claims.roles as CurrentUserData['roles'] };
   }
 }

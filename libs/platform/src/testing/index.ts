@@ -44,6 +44,8 @@ export async function createTestDatabase(service: string): Promise<{ url: string
 
 export interface TokenOptions {
   sub?: string;
+  /** The session id (`sid`); a new one when absent, `null` for a token without one. */
+  sid?: string | null;
   roles?: Role[] | string[];
   name?: string;
   email?: string;
@@ -60,6 +62,7 @@ export function signToken(options: TokenOptions = {}): string {
   return jwt.sign(
     {
       sub: options.sub ?? randomUUID(),
+      ...(options.sid === null ? {} : { sid: options.sid ?? randomUUID() }),
       name: options.name ?? 'Test User',
       email: options.email ?? 'test@example.com',
       roles: options.roles ?? ['Admin'],

@@ -12,6 +12,7 @@ import { verifyPassword } from './password.policy';
 import { hashSecret, sameHash, TokenIssuer } from './token-issuer';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { IdentitySettingsService } from '../settings/identity-settings.service';
+import { SessionRevoker } from '../sessions/session-revoker';
 
 export interface IssuedSession {
   accessToken: string;
@@ -24,6 +25,11 @@ export interface IssuedSession {
 }
 
 const INVALID_CREDENTIALS = 'The username or password is incorrect.';
+/**
+ * How long a refresh token that was just rotated may be presented again and get the same successor
+ * (two tabs refreshing at once), instead of counting as reuse and ending the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 export function toAuthUser(user: User): AuthUser {
   return { id: user.id, name: user.name, email: user.email, roles: user.roles };
@@ -37,6 +43,7 @@ export class AuthService {
     private readonly tokens: TokenIssuer,
     private readonly twoFactor: TwoFactorService,
     private readonly settings: IdentitySettingsService,
+    private readonly sessions: SessionRevoker,
   ) {}
 
   /** The active user with these credentials; anything else is one same 401, counted by the throttle. */
@@ -76,7 +83,13 @@ export class AuthService {
         );
     }
     await this.throttle.recordSuccess(input.username, ip);
-    const session = await this.issue(user, randomUUID());
+    const session = await this.em.fork().transactional(async (em) => {
+      // The user's row read FOR SHARE: a deactivation or role change that is committing waits for this
+      // sign-in (and then ends its session too), or this sign-in waits for it and sees the user inactive.
+      const current = await em.findOne(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_READ });
+      if (!current?.active) throw new UnauthorizedError(INVALID_CREDENTIALS);
+      return this.issue(current, randomUUID(), em);
+    });
     return check.recoveryCodes ? { ...session, recoveryCodes: check.recoveryCodes } : session;
   }
 
@@ -94,16 +107,19 @@ export class AuthService {
     const outcome = await this.em.transactional(async (em) => {
       const token = await em.findOne(RefreshToken, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!token || !sameHash(token.tokenHash, hashSecret(secret))) return { failure: 'invalid' as const };
-      if (token.revokedAt) return { failure: 'reused' as const, familyId: token.familyId };
       if (token.expiresAt.getTime() < Date.now()) return { failure: 'expired' as const };
-      const user = await em.findOne(User, { id: token.userId });
+      const user = await em.findOne(User, { id: token.userId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!user?.active) return { failure: 'invalid' as const };
+      if (token.revokedAt) {
+        const again = await this.sameSuccessor(em, token, secret, user);
+        return again ? { session: again } : { failure: 'reused' as const, familyId: token.familyId };
+      }
       // The setting was switched on after this session started: sign in again, with the set-up.
       if (!user.twoFactorEnabledAt && (await this.settings.twoFactorRequiredFor(user.roles))) {
         return { failure: 'setup-required' as const };
       }
       token.revokedAt = new Date();
-      const session = await this.issue(user, token.familyId, em);
+      const session = await this.issue(user, token.familyId, em, this.tokens.successorSecret(secret));
       token.replacedBy = session.refreshCookie.split('.')[0];
       return { session };
     });
@@ -125,15 +141,36 @@ export class AuthService {
     );
   }
 
-  private revokeFamily(familyId: string) {
-    return this.em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: new Date() });
+  /**
+   * A token rotated moments ago, presented again with its secret: the same successor it was rotated to,
+   * while that successor is still the session's live token. Anything else is reuse.
+   */
+  private async sameSuccessor(em: EntityManager, token: RefreshToken, secret: string, user: User): Promise<IssuedSession | undefined> {
+    if (!token.replacedBy || Date.now() - token.revokedAt!.getTime() > REFRESH_REUSE_GRACE_MS) return undefined;
+    const successor = await em.findOne(RefreshToken, { id: token.replacedBy, familyId: token.familyId });
+    const expected = this.tokens.successorSecret(secret);
+    if (!successor || successor.revokedAt || !sameHash(successor.tokenHash, expected.hash)) return undefined;
+    const access = this.tokens.accessToken(user, token.familyId);
+    return {
+      accessToken: access.token,
+      expiresIn: access.expiresIn,
+      user: toAuthUser(user),
+      refreshCookie: `${successor.id}.${expected.secret}`,
+    };
+  }
+
+  /** Ends a session: its refresh tokens, and once that is committed, its access tokens everywhere. */
+  private async revokeFamily(familyId: string) {
+    await this.em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: new Date() });
+    await this.sessions.revokeAccessTokens([familyId]);
   }
 
   async logout(cookie: string | undefined): Promise<void> {
-    const [id] = (cookie ?? '').split('.');
-    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return;
+    const [id, secret] = (cookie ?? '').split('.');
+    if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return;
     const token = await this.em.findOne(RefreshToken, { id });
-    if (token) await this.revokeFamily(token.familyId);
+    // Only the holder of the session's cookie may end it.
+    if (token && sameHash(token.tokenHash, hashSecret(secret))) await this.revokeFamily(token.familyId);
   }
 
   async profile(userId: string): Promise<Profile> {
@@ -142,9 +179,13 @@ export class AuthService {
     return { ...toAuthUser(user), username: user.username, createdAt: user.createdAt.toISOString() };
   }
 
-  private async issue(user: User, familyId: string, em: EntityManager = this.em): Promise<IssuedSession> {
-    const access = await this.tokens.accessToken(user);
-    const refresh = this.tokens.newRefreshSecret();
+  private async issue(
+    user: User,
+    familyId: string,
+    em: EntityManager,
+    refresh = this.tokens.newRefreshSecret(),
+  ): Promise<IssuedSession> {
+    const access = this.tokens.accessToken(user, familyId);
     const row = em.create(RefreshToken, {
       familyId,
       userId: user.id,

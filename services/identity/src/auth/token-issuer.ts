@@ -1,30 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@backoffice/contracts';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 import type { User } from '../users/user.entity';
-import { SessionRevoker } from '../sessions/session-revoker';
 
 /** Signs RS256 access tokens and makes opaque refresh secrets. */
 @Injectable()
 export class TokenIssuer {
-  constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
-    private readonly sessions: SessionRevoker,
-  ) {}
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig) {}
 
-  async accessToken(user: User): Promise<{ token: string; expiresIn: number }> {
-    // Never before the user's revocation time, so a sign-in right after "end sessions" is not refused.
-    const iat = Math.max(Math.floor(Date.now() / 1000), await this.sessions.notBefore(user.id));
+  /** An access token of the session `sessionId` (the refresh-token family): ending the session ends it. */
+  accessToken(user: User, sessionId: string): { token: string; expiresIn: number } {
     const claims: Omit<AccessTokenClaims, 'exp'> = {
       sub: user.id,
       name: user.name,
       email: user.email,
       roles: user.roles,
       typ: 'access',
-      iat,
+      sid: sessionId,
+      iat: Math.floor(Date.now() / 1000),
     };
     const token = jwt.sign(claims, this.config.JWT_PRIVATE_KEY, {
       algorithm: 'RS256',
@@ -38,6 +34,16 @@ export class TokenIssuer {
   newRefreshSecret(): { secret: string; hash: string } {
     const secret = randomBytes(32).toString('base64url');
     return { secret, hash: hashSecret(secret) };
+  }
+
+  /**
+   * The secret of the refresh token that replaces one holding `secret`: derived from it, so the same old
+   * token presented again moments later (two tabs refreshing at once) can be answered with the same
+   * successor without the server keeping any secret. Only a holder of the old secret can derive it.
+   */
+  successorSecret(secret: string): { secret: string; hash: string } {
+    const next = createHmac('sha256', secret).update('backoffice-refresh-successor').digest('base64url');
+    return { secret: next, hash: hashSecret(next) };
   }
 }
 

@@ -47,16 +47,16 @@ export class UserRolesService {
       await lockAdminChanges(em);
       const user = await em.findOne(User, { id: userId });
       if (!user) throw new NotFoundError('User', userId);
-      if (!roleChange(user.roles, roles).changed) return { user, changed: false };
+      if (!roleChange(user.roles, roles).changed) return { user, sessions: [] as string[] };
       await assertAdminRemains(em, user, { active: user.active, roles });
       const previous = user.roles;
       Object.assign(user, { roles, updatedAt: new Date() });
       this.events.publish(em, 'roles-changed', user, previous);
-      await this.sessions.revokeRefreshTokens(em, userId);
+      const sessions = await this.sessions.revokeRefreshTokens(em, userId);
       await em.flush();
-      return { user, changed: true };
+      return { user, sessions };
     });
-    if (outcome.changed) await this.sessions.revokeAccessTokens(userId);
+    await this.sessions.revokeAccessTokens(outcome.sessions);
     return toUserRoles(outcome.user);
   }
 }

@@ -113,7 +113,7 @@ export class UsersService {
     if (id === actor.id) {
       throw new ConflictError('You cannot deactivate your own account.', USER_PROBLEM_CODES.selfDeactivation);
     }
-    const user = await this.em.fork().transactional(async (em) => {
+    const { user, sessions } = await this.em.fork().transactional(async (em) => {
       await lockAdminChanges(em);
       const found = await this.find(em, id);
       if (found.active) {
@@ -121,11 +121,11 @@ export class UsersService {
         Object.assign(found, { active: false, deactivatedAt: new Date(), updatedAt: new Date() });
         this.events.publish(em, 'deactivated', found);
       }
-      await this.sessions.revokeRefreshTokens(em, id);
+      const ended = await this.sessions.revokeRefreshTokens(em, id);
       await em.flush();
-      return found;
+      return { user: found, sessions: ended };
     });
-    await this.sessions.revokeAccessTokens(id);
+    await this.sessions.revokeAccessTokens(sessions);
     return toStaffUser(user);
   }
 
@@ -143,21 +143,21 @@ export class UsersService {
 
   /** Signs the user out everywhere: refresh tokens revoked, access tokens refused from now on. */
   async endSessions(id: string): Promise<void> {
-    await this.em.fork().transactional(async (em) => {
+    const sessions = await this.em.fork().transactional(async (em) => {
       await this.find(em, id);
-      await this.sessions.revokeRefreshTokens(em, id);
+      return this.sessions.revokeRefreshTokens(em, id);
     });
-    await this.sessions.revokeAccessTokens(id);
+    await this.sessions.revokeAccessTokens(sessions);
   }
 
   /** Removes the user's two-factor sign-in (a lost phone) and ends their sessions. */
   async resetTwoFactor(id: string): Promise<StaffUser> {
-    await this.em.fork().transactional(async (em) => {
+    const sessions = await this.em.fork().transactional(async (em) => {
       await this.find(em, id);
       await this.twoFactor.clear(em, id);
-      await this.sessions.revokeRefreshTokens(em, id);
+      return this.sessions.revokeRefreshTokens(em, id);
     });
-    await this.sessions.revokeAccessTokens(id);
+    await this.sessions.revokeAccessTokens(sessions);
     return this.get(id);
   }
 }
