@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromDigits } from './paging';
 
 /*
  * Catalogue: nested service categories, services, required-file definitions (service files)
@@ -76,11 +77,13 @@ export const CatalogueFileIdSchema = z.object({ id: z.uuid('Unknown image id.') 
 // ── Shared pieces ───────────────────────────────────────────────────────────────────────────────
 
 const catalogueId = (what: string) =>
-  z.coerce
-    .number({ error: `${what} is required.` })
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `${what} is required.` : `${what} must be a whole number.`) })
     .int(`${what} must be a whole number.`)
     .positive(`${what} is required.`)
     .max(2147483647, `${what} is too large.`);
+/** The same id where it travels as text (a path or query parameter). */
+const catalogueIdParam = (what: string) => fromDigits(catalogueId(what));
 
 /** A money amount with at most 2 decimals, as numeric(12,2) holds it. */
 const money = (what: string) =>
@@ -138,7 +141,7 @@ export const CategoryDetailSchema = CategorySchema.extend({ ancestors: z.array(C
 export type CategoryDetail = z.infer<typeof CategoryDetailSchema>;
 
 /** GET /api/categories?parentId= (the root level when absent). */
-export const CategoryListQuerySchema = z.object({ parentId: catalogueId('Parent category').optional() });
+export const CategoryListQuerySchema = z.object({ parentId: catalogueIdParam('Parent category').optional() });
 
 // ── Service files (required-document definitions) ──────────────────────────────────────────────
 
@@ -197,9 +200,9 @@ export const ServiceFileSchema = z.object({
 export type ServiceFile = z.infer<typeof ServiceFileSchema>;
 
 /** POST /api/service-files {serviceId}: the required files of one service. */
-export const ServiceFilesOfServiceSchema = z.object({ serviceId: catalogueId('Service') });
+export const ServiceFilesOfServiceSchema = z.object({ serviceId: catalogueIdParam('Service') });
 /** ?id= of /api/service-files/byId and /api/service-files/delete. */
-export const CatalogueIdQuerySchema = z.object({ id: catalogueId('Id') });
+export const CatalogueIdQuerySchema = z.object({ id: catalogueIdParam('Id') });
 
 // ── Services ────────────────────────────────────────────────────────────────────────────────────
 
@@ -279,7 +282,7 @@ export const ServiceSchema = z.object({
 export type Service = z.infer<typeof ServiceSchema>;
 
 /** GET /api/services?categoryId= (every service when absent). */
-export const ServiceListQuerySchema = z.object({ categoryId: catalogueId('Category').optional() });
+export const ServiceListQuerySchema = z.object({ categoryId: catalogueIdParam('Category').optional() });
 
 // ── Events ──────────────────────────────────────────────────────────────────────────────────────
 

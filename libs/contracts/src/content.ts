@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogueImageUrlSchema } from './catalogue';
-import { PageQuerySchema } from './paging';
+import { fromDigits, PageQuerySchema } from './paging';
+import { calendarDate } from './dates';
 
 /*
  * Website content (articles of the pages About, Team, Contacts, Policies, Terms, MakeMoneyWithUs)
@@ -110,7 +111,7 @@ export const WebArticleTagsSchema = z
   });
 
 const articleId = (what: string) =>
-  z.coerce
+  z
     .number({ error: `${what} must be a number.` })
     .int(`${what} must be a whole number.`)
     .positive(`${what} must be above 0.`)
@@ -215,7 +216,7 @@ export function newWebArticle(page: WebPage, sort = 0): WebArticleValues {
   };
 }
 
-export const WebArticleIdParamsSchema = z.object({ id: articleId('Article id') });
+export const WebArticleIdParamsSchema = z.object({ id: fromDigits(articleId('Article id')) });
 export const WebPageParamsSchema = z.object({
   page: z.string().transform((value, context) => {
     const page = parseWebPage(value);
@@ -246,14 +247,7 @@ export function todayIsoDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const isoDate = z
-  .string({ error: 'Date is required.' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be a date (YYYY-MM-DD).')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() >= 1900;
-  }, 'Date is not a real date.');
+const isoDate = calendarDate({ required: 'Date is required.', format: 'Date must be a date (YYYY-MM-DD).', real: 'Date is not a real date.' });
 
 /** The body of POST /api/site-reviews and PUT /api/site-reviews/{id}. */
 export const SiteReviewInputSchema = z.object({
@@ -293,11 +287,11 @@ export type SiteReview = z.infer<typeof SiteReviewSchema>;
 
 /** GET /api/site-reviews?page=&pageSize=&search=: newest first. */
 export const SiteReviewListQuerySchema = PageQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(200).default(SITE_REVIEW_PAGE_SIZE),
+  pageSize: fromDigits(z.number().int().min(1).max(200)).default(SITE_REVIEW_PAGE_SIZE),
 });
 export type SiteReviewListQuery = z.infer<typeof SiteReviewListQuerySchema>;
 
-export const SiteReviewIdParamsSchema = z.object({ id: articleId('Review id') });
+export const SiteReviewIdParamsSchema = z.object({ id: fromDigits(articleId('Review id')) });
 
 /** A save answers the record's id: a number above 0 means success (spec section 7). */
 export const isSavedId = (result: unknown): result is number => typeof result === 'number' && result > 0;

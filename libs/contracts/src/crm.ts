@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fromDigits } from './paging';
+import { calendarDate } from './dates';
 import { isTimeZone } from './scheduling';
 
 /**
@@ -125,9 +127,9 @@ export interface Lead {
 
 /** Server paging in the DataTables style: draw/start/length/search → draw/recordsTotal/recordsFiltered/data. */
 export const LeadTableQuerySchema = z.object({
-  draw: z.coerce.number().int().min(0).max(2147483647).default(0),
-  start: z.coerce.number().int().min(0).max(100_000_000).default(0),
-  length: z.coerce.number().int().min(1, 'Length must be at least 1').max(500, 'Length must be at most 500').default(10),
+  draw: fromDigits(z.number().int().min(0).max(2147483647)).default(0),
+  start: fromDigits(z.number().int().min(0).max(100_000_000)).default(0),
+  length: fromDigits(z.number().int().min(1, 'Length must be at least 1').max(500, 'Length must be at most 500')).default(10),
   search: z.string().trim().max(100, 'The search term is too long').default(''),
 });
 export type LeadTableQuery = z.infer<typeof LeadTableQuerySchema>;
@@ -152,7 +154,7 @@ export type AssignableLeadsQuery = z.infer<typeof AssignableLeadsQuerySchema>;
 
 /** Ids of the first leads with a phone that nobody is assigned to, in table order (for +10 / +100). */
 export const UnassignedLeadIdsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(5000).default(10),
+  limit: fromDigits(z.number().int().min(1).max(5000)).default(10),
 });
 
 /** The leads of one sales agent, oldest assignment first (−10 / −100 remove from the end). */
@@ -234,7 +236,8 @@ export const REPORT_PATHS = {
   salesAgentsCsv: '/api/reports/sales-agents/export.csv',
 } as const;
 
-const reportDay = (what: string) => z.iso.date({ error: `${what} must be a date (YYYY-MM-DD).` });
+const reportDay = (what: string) =>
+  calendarDate({ required: `${what} must be a date (YYYY-MM-DD).`, format: `${what} must be a date (YYYY-MM-DD).` });
 
 /**
  * The period of the report: calendar days `from` to `to`, both included, in the time zone `tz`

@@ -4,6 +4,7 @@ export * from './problem';
 export * from './auth';
 export * from './config';
 export * from './paging';
+export * from './dates';
 export * from './geography';
 export * from './scheduling';
 export * from './catalogue';

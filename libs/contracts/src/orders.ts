@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './paging';
+import { fromDigits, PageQuerySchema } from './paging';
 
 /*
  * Orders: order intake from the storefront, the orders list and receipts, and client services
@@ -202,8 +202,8 @@ export const CLIENT_SERVICE_PROGRESS: Record<ClientServiceStatus, number | null>
 /** POST /api/client-services/submit. */
 export const SubmitOrderItemSchema = z.object({
   orderId: z.uuid('Order id must be a UUID.'),
-  itemId: z.coerce
-    .number({ error: 'Item is required.' })
+  itemId: z
+    .number({ error: (issue) => (issue.input === undefined ? 'Item is required.' : 'Item must be a catalogue service id.') })
     .int('Item must be a catalogue service id.')
     .positive('Item must be a catalogue service id.')
     .max(2147483647, 'Item must be a catalogue service id.'),
@@ -245,7 +245,7 @@ export const TRANSACTION_MAX_FILES = 10;
 export const UploadFileQuerySchema = z.object({
   name: z.string().trim().min(1, 'File name is required.').max(200, 'File name is too long (200 characters at most).'),
   kind: z.enum(CLIENT_SERVICE_FILE_KINDS).default('document'),
-  requiredFileId: z.coerce.number().int().positive().max(2147483647).optional(),
+  requiredFileId: fromDigits(z.number().int().positive().max(2147483647)).optional(),
 });
 export type UploadFileQuery = z.input<typeof UploadFileQuerySchema>;
 

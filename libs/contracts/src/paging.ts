@@ -1,9 +1,20 @@
 import { z } from 'zod';
 
+/** Canonical decimal digits: no sign, spaces, leading zeros, hex or exponent. */
+const DIGITS = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * A whole number where it travels as text (a path or query parameter): digits only, then checked by
+ * `schema`. Anything else (" 7 ", "0x10", "1e3", "true") reaches `schema` unchanged and is refused
+ * there, never coerced. Bodies are JSON and take numbers as numbers: they use the number schema itself.
+ */
+export const fromDigits = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && DIGITS.test(value) ? Number(value) : value), schema);
+
 /** Query of a server-paged list: page from 1, a page size and an optional search term. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(200)).default(20),
   search: z.string().trim().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
@@ -16,4 +27,4 @@ export interface Page<T> {
 }
 
 /** A positive integer id in a path. */
-export const IntIdSchema = z.coerce.number().int().positive().max(2147483647);
+export const IntIdSchema = fromDigits(z.number().int().positive().max(2147483647));

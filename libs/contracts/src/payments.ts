@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates';
 
 /*
  * Payments: order payments recorded by the storefront, their payments.payment.v1 events, and card
@@ -115,7 +116,7 @@ export const invoiceNumberOf = (orderId: string) => orderId.split('-')[0] ?? ord
 export const MAX_SETTLEMENT_DAYS = 31;
 export const SETTLEMENT_RANGE_WARNING = { title: 'Date', message: 'Max period is 31 days.' } as const;
 
-const day = (what: string) => z.iso.date({ error: `${what} must be a date (YYYY-MM-DD).` });
+const day = (what: string) => calendarDate({ required: `${what} must be a date (YYYY-MM-DD).`, format: `${what} must be a date (YYYY-MM-DD).` });
 
 /** Whole days from `from` to `to` (dates as YYYY-MM-DD); the period covers this plus one calendar days. */
 export function settlementRangeDays(from: string, to: string): number {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates';
 
 /* ------------------------------------------------------------------ branches */
 
@@ -121,13 +122,11 @@ export const APPOINTMENT_DEFAULTS = {
 } as const;
 
 /** A calendar date "YYYY-MM-DD" that exists. */
-export const CalendarDateSchema = z
-  .string({ error: 'Enter a date as YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'This date does not exist');
+export const CalendarDateSchema = calendarDate({
+  required: 'Enter a date as YYYY-MM-DD',
+  format: 'Enter a date as YYYY-MM-DD',
+  real: 'This date does not exist',
+});
 
 /** "hh:mm" or "hh:mm:00", stored as "hh:mm:00". */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;

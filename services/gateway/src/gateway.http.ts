@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { REDIS, SERVICE_CONFIG } from '@backoffice/platform';
+import { SERVICE_CONFIG, SESSION_REVOCATIONS, type SessionRevocations } from '@backoffice/platform';
 import type { GatewayConfig } from './config/gateway.config';
 import { registerApiProxy } from './routing/api-proxy';
 import { registerConsoleFiles } from './console-files/console-files';
@@ -36,7 +35,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /** The gateway's Fastify pieces: security headers with a CSP, the API proxy, the console files. */
 export async function configureGateway(app: NestFastifyApplication, logger: Logger): Promise<void> {
   const config = app.get<GatewayConfig>(SERVICE_CONFIG);
-  const redis = app.get<Redis>(REDIS);
+  const revocations = app.get<SessionRevocations>(SESSION_REVOCATIONS);
   const fastify = app.getHttpAdapter().getInstance();
   const tiles = tileOrigin(config.MAP_TILE_URL);
   const headers = securityHeaders({
@@ -64,6 +63,6 @@ export async function configureGateway(app: NestFastifyApplication, logger: Logg
     void reply.headers(headers);
     done();
   });
-  await registerApiProxy(fastify, config, redis, logger);
+  await registerApiProxy(fastify, config, revocations, logger);
   await registerConsoleFiles(fastify, config.CONSOLE_DIR, logger);
 }

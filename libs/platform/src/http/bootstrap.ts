@@ -11,6 +11,7 @@ import { baseConfigSchema, ConfigError, parseConfig, trustProxySetting } from '.
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
+import { registerRequestGuards } from './request-guards';
 
 export interface ServiceAppOptions {
   /** Called before listen, e.g. to register multipart or connect microservices. */
@@ -75,6 +76,7 @@ export async function createServiceApp(
     done();
   });
   registerHttpMetrics(fastify, base.SERVICE_NAME);
+  registerRequestGuards(fastify, logger);
   // Nest owns Fastify's error and not-found handlers and sends both through the global filter.
   app.useGlobalFilters(new ProblemFilter(logger));
   app.enableShutdownHooks();

@@ -49,7 +49,9 @@ export function textFieldErrors(value: unknown, path: (string | number)[] = []):
  */
 @Injectable()
 export class ValidationPipe extends ZodValidationPipe {
-  override transform(value: unknown, metadata: ArgumentMetadata): unknown {
+  override transform(input: unknown, metadata: ArgumentMetadata): unknown {
+    // A request without a body is an empty object: a body whose fields are all optional may be left out.
+    const value = metadata.type === 'body' && input === undefined && metadata.metatype ? {} : input;
     const checked = metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param';
     const prefix = metadata.data ? [metadata.data] : [];
     const textErrors = checked ? textFieldErrors(value, prefix) : [];

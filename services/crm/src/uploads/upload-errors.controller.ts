@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { fromDigits } from '@backoffice/contracts';
 import { Roles } from '@backoffice/platform';
 import { IntIdParams } from '../http/id-params';
 import { attachment, FAILED_ROW_COLUMNS, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
@@ -11,8 +12,8 @@ import { UploadErrorsService } from './upload-errors.service';
 
 class ErrorPageQuery extends createZodDto(
   z.object({
-    start: z.coerce.number().int().min(0).default(0),
-    length: z.coerce.number().int().min(1).max(500).default(50),
+    start: fromDigits(z.number().int().min(0)).default(0),
+    length: fromDigits(z.number().int().min(1).max(500)).default(50),
   }),
 ) {}
 

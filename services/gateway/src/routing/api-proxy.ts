@@ -1,20 +1,22 @@
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import {
   AccessTokenVerifier,
   bearerToken,
+  DomainError,
   ForbiddenError,
   hasRequiredRole,
   problem,
   PROBLEM_CONTENT_TYPE,
   sendProblem,
-  tokenRevoked,
+  SessionRevocations,
   UnauthorizedError,
   type TokenSettings,
 } from '@backoffice/platform';
-import { findRoute, type RouteRule } from './route-table';
+import { findRoute, JSON_BODY_LIMIT, type RouteRule } from './route-table';
 import { upstreamUrl, type GatewayConfig } from '../config/gateway.config';
 
 declare module 'fastify' {
@@ -28,27 +30,96 @@ export async function authorize(
   rule: RouteRule,
   authorization: string | undefined,
   tokens: AccessTokenVerifier,
-  redis: Redis,
+  revocations: SessionRevocations,
 ): Promise<void> {
   if (rule.access === 'public') return;
   const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError('A valid access token is required.');
   const claims = tokens.verify(token);
-  if (await tokenRevoked(redis, claims.sub, claims.iat)) throw new UnauthorizedError('This session has been ended; sign in again.');
+  if (await revocations.isRevoked(claims.sid)) throw new UnauthorizedError('This session has been ended; sign in again.');
   if (rule.access !== 'authenticated' && !hasRequiredRole(claims.roles, rule.access)) {
     throw new ForbiddenError('Your role may not do this.');
   }
 }
 
 /**
- * Every /api path the gateway does not answer itself goes to the owning service,
- * streamed both ways (no body buffering), after the token and role checks.
- * A service that is down answers a fast 503 problem.
+ * Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1): `Connection` and every header it
+ * names, plus `Expect`, which the gateway answers itself (Node sends the client its 100 Continue).
  */
-export async function registerApiProxy(fastify: FastifyInstance, config: GatewayConfig, redis: Redis, logger: Logger): Promise<void> {
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+]);
+
+export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HOP_BY_HOP.has(name) && !named.has(name) && !name.startsWith('proxy-')) kept[name] = value;
+  }
+  return kept;
+}
+
+const tooLarge = (limit: number) =>
+  new DomainError('payload_too_large', `The request body is larger than this route accepts (${limit.toLocaleString('en')} bytes).`, 413);
+
+/** A body stream that fails with a 413 once more than `limit` bytes have passed (bodies without a Content-Length). */
+class BodyLimit extends Transform {
+  private seen = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) return callback(tooLarge(this.limit));
+    callback(null, chunk);
+  }
+}
+
+/** What an upstream failure means for the client: refused → 503, timed out → 504, cut mid-request → 502. */
+export function upstreamFailure(error: unknown, service: string): { status: number; code: string; detail: string } {
+  if (error instanceof DomainError && error.status === 413) return { status: 413, code: error.code, detail: error.message };
+  const code = String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? '');
+  if (/TIMEOUT|ETIMEDOUT/i.test(code)) {
+    return { status: 504, code: 'upstream_timeout', detail: `The ${service} service did not answer in time; try again shortly.` };
+  }
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(code)) {
+    return { status: 503, code: 'upstream_unavailable', detail: `The ${service} service is unavailable; try again shortly.` };
+  }
+  return { status: 502, code: 'upstream_failed', detail: `The ${service} service broke off the exchange; try again.` };
+}
+
+/**
+ * Every /api path the gateway does not answer itself goes to the owning service, streamed both ways
+ * (no body buffering), after the token and role checks and the route's body limit. Only end-to-end
+ * headers are forwarded. An upstream failure answers what happened (502, 503 or 504, naming the
+ * service), and whatever the client still sends of its body is read and dropped so that its
+ * keep-alive connection answers the next request.
+ */
+export async function registerApiProxy(
+  fastify: FastifyInstance,
+  config: GatewayConfig,
+  revocations: SessionRevocations,
+  logger: Logger,
+): Promise<void> {
   const settings: TokenSettings = { publicKey: config.JWT_PUBLIC_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
-  // Verified tokens are remembered until they expire; revocation is still read from Redis on every request.
+  // Verified tokens are remembered until they expire; revocation is still checked on every request.
   const tokens = new AccessTokenVerifier(settings);
+  const ceiling = Number(config.PROXY_BODY_LIMIT_BYTES);
 
   await fastify.register(async (proxy) => {
     await proxy.register(replyFrom, {
@@ -61,15 +132,37 @@ export async function registerApiProxy(fastify: FastifyInstance, config: Gateway
         keepAliveTimeout: 30_000,
       },
     } as never);
-    // Bodies stay streams: the owning service parses and validates them.
+    // Bodies stay streams: the owning service parses and validates them. The route's limit is enforced here,
+    // from the Content-Length before a byte is forwarded, or while streaming a body sent without one.
     proxy.removeAllContentTypeParsers();
-    proxy.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    proxy.addContentTypeParser('*', (request, payload, done) => {
+      const limit = Math.min(request.routeRule?.bodyLimit ?? JSON_BODY_LIMIT, ceiling);
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) return done(tooLarge(limit), undefined);
+      if (request.headers['content-length'] !== undefined) return done(null, payload);
+      const limited = new BodyLimit(limit);
+      payload.pipe(limited);
+      // A failure of the limit leaves the rest of the client's body to be drained, not the socket destroyed.
+      limited.on('error', () => payload.unpipe(limited));
+      done(null, limited);
+    });
 
     proxy.addHook('onRequest', async (request: FastifyRequest) => {
       const rule = findRoute(request.method, request.url);
       if (!rule) return;
       request.routeRule = rule;
-      await authorize(rule, request.headers.authorization, tokens, redis);
+      await authorize(rule, request.headers.authorization, tokens, revocations);
+    });
+
+    // After any answer sent before the body was read to its end, the rest is read and dropped, so the
+    // connection stays in step for the client's next request (Node only does this for unread bodies).
+    proxy.addHook('onResponse', (request, _reply, done) => {
+      const raw = request.raw as Readable & { complete?: boolean };
+      if (!raw.complete && !raw.destroyed) {
+        raw.unpipe();
+        raw.resume();
+      }
+      done();
     });
 
     const handler = (request: FastifyRequest, reply: FastifyReply) => {
@@ -82,26 +175,26 @@ export async function registerApiProxy(fastify: FastifyInstance, config: Gateway
       }
       const target = upstreamUrl(config, rule.service);
       return reply.from(`${target}${request.url}`, {
-        rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+        rewriteRequestHeaders: (_original, headers) => ({
+          ...endToEndHeaders(headers),
+          'x-request-id': request.id,
+          'x-forwarded-for': request.ip,
+        }),
         onError: (failedReply, { error }) => {
-          const code = (error as { code?: string }).code ?? '';
-          const timeout = /TIMEOUT/i.test(code);
-          logger.warn({ reqId: request.id, service: rule.service, code }, 'upstream unavailable');
+          const failure = upstreamFailure(error, rule.service);
+          if (failure.status >= 500) logger.warn({ reqId: request.id, service: rule.service, code: failure.code, err: error }, 'upstream failed');
+          if (failedReply.sent) return;
           void failedReply
-            .status(timeout ? 504 : 503)
+            .status(failure.status)
             .type(PROBLEM_CONTENT_TYPE)
-            .send(
-              problem(timeout ? 504 : 503, `The ${rule.service} service is unavailable; try again shortly.`, {
-                code: timeout ? 'upstream_timeout' : 'upstream_unavailable',
-              }),
-            );
+            .send(problem(failure.status, failure.detail, { code: failure.code }));
         },
       });
     };
     proxy.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url: '/api/*',
-      bodyLimit: Number(config.PROXY_BODY_LIMIT_BYTES),
+      bodyLimit: ceiling,
       handler,
       errorHandler: (error, request, reply) => sendProblem(error, request, reply, logger),
     });

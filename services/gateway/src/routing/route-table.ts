@@ -1,4 +1,4 @@
-import type { Role, ServiceName } from '@backoffice/contracts';
+import { CATALOGUE_IMAGE_MAX_BYTES, CLIENT_SERVICE_FILE_MAX_BYTES, type Role, type ServiceName } from '@backoffice/contracts';
 
 /** Who may call a route: nobody signed in, any signed-in staff user, or one of the roles (Admin always may). */
 export type Access = 'public' | 'authenticated' | readonly Role[];
@@ -10,7 +10,18 @@ export interface RouteRule {
   access: Access;
   /** Limit the rule to these methods; other methods fall through to the next rule. */
   methods?: readonly string[];
+  /** The rule covers this exact path only, not what is below it. */
+  exact?: boolean;
+  /** Largest request body in bytes, refused with 413 by the gateway itself (JSON_BODY_LIMIT when absent). */
+  bodyLimit?: number;
 }
+
+/** Every JSON body: the services refuse more too. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Room for a multipart envelope around an upload's file (boundaries, part headers, small fields). */
+const MULTIPART_ENVELOPE = 64 * 1024;
+/** Lead spreadsheets: crm's CRM_UPLOAD_MAX_BYTES default, whose own answer names the limit. */
+export const LEAD_UPLOAD_BODY_LIMIT = 45 * 1024 * 1024 + MULTIPART_ENVELOPE;
 
 const STAFF: readonly Role[] = ['Admin', 'Manager'];
 
@@ -29,6 +40,14 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/clients', service: 'identity', access: STAFF },
   // catalogue
   { pattern: '/api/catalogue/files', service: 'catalogue', access: 'public', methods: ['GET'] },
+  {
+    pattern: '/api/catalogue/files',
+    service: 'catalogue',
+    access: STAFF,
+    methods: ['POST'],
+    exact: true,
+    bodyLimit: CATALOGUE_IMAGE_MAX_BYTES + MULTIPART_ENVELOPE,
+  },
   { pattern: '/api/catalogue', service: 'catalogue', access: STAFF },
   { pattern: '/api/categories', service: 'catalogue', access: STAFF },
   { pattern: '/api/services', service: 'catalogue', access: STAFF },
@@ -37,6 +56,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/web-pages', service: 'catalogue', access: STAFF },
   // crm
   { pattern: '/api/leads/mine', service: 'crm', access: ['Salesagent'] },
+  { pattern: '/api/leads/uploads', service: 'crm', access: STAFF, methods: ['POST'], exact: true, bodyLimit: LEAD_UPLOAD_BODY_LIMIT },
   { pattern: '/api/leads', service: 'crm', access: STAFF },
   { pattern: '/api/reports', service: 'crm', access: STAFF },
   // payments (before orders: /api/orders/{id}/payments belongs to payments)
@@ -44,6 +64,14 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/payments', service: 'payments', access: STAFF },
   // orders
   { pattern: '/api/orders', service: 'orders', access: STAFF },
+  {
+    pattern: '/api/client-services/*/files',
+    service: 'orders',
+    access: [...STAFF, 'ServiceProvider'],
+    methods: ['POST'],
+    exact: true,
+    bodyLimit: CLIENT_SERVICE_FILE_MAX_BYTES,
+  },
   { pattern: '/api/client-services', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
   { pattern: '/api/ServiceTransaction', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
   { pattern: '/api/ServiceSubmissions', service: 'orders', access: STAFF },
@@ -62,13 +90,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
 /** Each rule's pattern split into lower-case segments once (the table is read on every proxied request). */
 const COMPILED = ROUTE_TABLE.map((rule) => ({ rule, segments: rule.pattern.toLowerCase().split('/') }));
 
-function matches(want: readonly string[], have: readonly string[]): boolean {
-  if (have.length < want.length) return false;
+function matches(want: readonly string[], have: readonly string[], exact = false): boolean {
+  if (exact ? have.length !== want.length : have.length < want.length) return false;
   return want.every((segment, i) => (segment === '*' ? have[i] !== '' : segment === have[i]));
 }
 
 /** The rule for a request, or undefined when no service owns the path. */
 export function findRoute(method: string, url: string): RouteRule | undefined {
   const have = url.split('?')[0].replace(/\/+$/, '').toLowerCase().split('/');
-  return COMPILED.find(({ rule, segments }) => (!rule.methods || rule.methods.includes(method)) && matches(segments, have))?.rule;
+  return COMPILED.find(({ rule, segments }) => (!rule.methods || rule.methods.includes(method)) && matches(segments, have, rule.exact))?.rule;
 }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { fromDigits } from '@backoffice/contracts';
 import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { AssignBranchCommand, AssignProviderCommand, ClearBranchCommand, ClearProviderCommand } from './commands/assignment.handlers';
@@ -12,7 +13,7 @@ class ClientServiceParams extends createZodDto(z.object({ clientServiceId })) {}
 class BranchParams extends createZodDto(
   z.object({
     clientServiceId,
-    branchId: z.coerce.number().int('The branch id must be a number.').positive('The branch id must be a number.').max(2147483647),
+    branchId: fromDigits(z.number('The branch id must be a number.').int('The branch id must be a number.').positive('The branch id must be a number.').max(2147483647)),
   }),
 ) {}
 class ProviderParams extends createZodDto(z.object({ clientServiceId, providerId: z.uuid('The provider id must be a UUID.') })) {}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { InvalidInputError } from '../errors/domain-error';
+import { sendProblem } from '../errors/problem.filter';
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** What is wrong with a request target's query string (a broken %-escape, or bytes that are not UTF-8), or undefined. */
+export function queryProblem(url: string): string | undefined {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return undefined;
+  try {
+    decodeURIComponent(url.slice(start + 1).replace(/\+/g, ' '));
+    return undefined;
+  } catch {
+    return 'The query string has a broken %-escape or is not valid UTF-8.';
+  }
+}
+
+/**
+ * How deeply arrays and objects nest in JSON text, counted in one pass without recursion
+ * (brackets inside strings do not count). Stops counting once past `limit`.
+ */
+export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** A JSON body: valid UTF-8, nested at most MAX_JSON_DEPTH deep, then parsed. Throws InvalidInputError otherwise. */
+export function parseJsonBody(body: Buffer): unknown {
+  let text: string;
+  try {
+    text = fatalUtf8.decode(body);
+  } catch {
+    throw new InvalidInputError([{ path: '(body)', message: 'The body is not valid UTF-8 text.' }], 'The body is not valid UTF-8 text.');
+  }
+  if (text.trim() === '') throw new InvalidInputError([], 'The JSON body is empty; send a JSON document, or no body at all.');
+  if (jsonDepthExceeds(text)) {
+    throw new InvalidInputError(
+      [{ path: '(body)', message: `Must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` }],
+      'The JSON body is nested too deeply.',
+    );
+  }
+  try {
+    // Keys that would reach an object's prototype when merged are never data (checked only when present).
+    if (!text.includes('__proto__') && !text.includes('prototype')) return JSON.parse(text);
+    return JSON.parse(text, (key, value: unknown) => {
+      if (key === '__proto__' || (key === 'constructor' && value && typeof value === 'object' && 'prototype' in value)) {
+        throw new SyntaxError(`the key "${key}" is not allowed`);
+      }
+      return value;
+    });
+  } catch (error) {
+    throw new InvalidInputError([], `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Checks every request gets before any route sees it: a query string with a broken escape or bytes
+ * that are not UTF-8 is a 400 (the router already refuses such a path), and JSON bodies are parsed
+ * strictly (UTF-8 only, nesting limited without recursion). A POST with no body at all stays bodiless:
+ * the validation pipe reads it as an empty object, so a body whose fields are all optional may be left out.
+ */
+export function registerRequestGuards(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const problem = queryProblem(request.url);
+    if (!problem) return done();
+    sendProblem(new InvalidInputError([{ path: '(query)', message: problem }], problem), request, reply, logger);
+  });
+  fastify.removeContentTypeParser(['application/json']);
+  fastify.addContentTypeParser(/^application\/([\w.-]+\+)?json$/i, { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
