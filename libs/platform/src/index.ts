@@ -28,4 +28,5 @@ export * from './platform.module';
 export * from './http/bootstrap';
 export * from './http/validation.pipe';
 export * from './http/request-guards';
+export * from './http/single-file-upload';
 export * from './outbox/outbox.migration';

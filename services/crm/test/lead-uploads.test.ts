@@ -136,6 +136,41 @@ describe('POST /api/leads/uploads', () => {
     expect(readdirSync(stack.uploadDir).sort()).toEqual(stored);
   });
 
+  it('answers a body cut short, a file in another field and two files with 400 in seconds, keeping no file', async () => {
+    const { readdirSync } = await import('node:fs');
+    const before = readdirSync(stack.uploadDir).sort();
+    const bytes = await sheet([['Ann', '555-0100', 'ann@example.com']]);
+    const boundary = 'CutShortBoundary';
+    const part = (field: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="leads.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from('\r\n'),
+      ]);
+    const close = Buffer.from(`--${boundary}--\r\n`);
+    const send = (body: Buffer) =>
+      stack.api.request('/api/leads/uploads', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        signal: AbortSignal.timeout(5000),
+      });
+    const cases: [string, Buffer, RegExp][] = [
+      ['no closing boundary', part('file'), /cut short|could not be read/],
+      ['another field', Buffer.concat([part('upload'), close]), /field "file"/],
+      ['two files', Buffer.concat([part('file'), part('file'), close]), /one file at a time/],
+    ];
+    for (const [label, body, message] of cases) {
+      const response = await send(body);
+      const problem = await json<{ errors: { path: string; message: string }[] }>(response);
+      expect({ label, status: response.status, path: problem.errors?.[0]?.path }).toEqual({ label, status: 400, path: 'file' });
+      expect(problem.errors[0].message).toMatch(message);
+      expect({ label, stored: readdirSync(stack.uploadDir).sort() }).toEqual({ label, stored: before });
+    }
+  });
+
   it('is for staff only', async () => {
     const response = await upload(stack.api, await sheet([]), 'x.xlsx', ['Salesagent']);
     expect(response.status).toBe(403);

@@ -76,6 +76,8 @@ export async function createServiceApp(
     done();
   });
   registerHttpMetrics(fastify, base.SERVICE_NAME);
+  // Nest's own body parsers now (JSON and form-encoded), so that the platform's strict JSON parser replaces its JSON one.
+  adapter.registerParserMiddleware();
   registerRequestGuards(fastify, logger);
   // Nest owns Fastify's error and not-found handlers and sends both through the global filter.
   app.useGlobalFilters(new ProblemFilter(logger));

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { InvalidInputError, SERVICE_CONFIG } from '@backoffice/platform';
+import { buffer } from 'node:stream/consumers';
+import { type MultipartRequest, receiveSingleFile, SERVICE_CONFIG } from '@backoffice/platform';
 import type { CatalogueConfig } from '../catalogue.config';
 import { formatMegabytes } from './image-type.policy';
 
@@ -18,28 +19,16 @@ export interface UploadedFile {
   fileName: string;
 }
 
-/** Reads the one file of a multipart request (field "file"); refuses anything else with a 400 on `file`. */
-export async function readSingleFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
-  if (!request.isMultipart()) {
-    throw new InvalidInputError([{ path: 'file', message: 'Send the image as multipart/form-data in the field "file".' }]);
-  }
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file();
-  } catch (error) {
-    throw new InvalidInputError([{ path: 'file', message: multipartMessage(error, maxBytes) }]);
-  }
-  if (!part) throw new InvalidInputError([{ path: 'file', message: 'Choose an image to upload.' }]);
-  try {
-    return { bytes: await part.toBuffer(), fileName: part.filename };
-  } catch (error) {
-    throw new InvalidInputError([{ path: 'file', message: multipartMessage(error, maxBytes) }]);
-  }
-}
-
-function multipartMessage(error: unknown, maxBytes: number): string {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return `The image is larger than ${formatMegabytes(maxBytes)}.`;
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return 'Send one image at a time.';
-  return 'The upload could not be read; send the image as multipart/form-data.';
+/** Reads the one image of a multipart request (field "file"); refuses anything else with a 400 on `file`. */
+export function readSingleFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
+  return receiveSingleFile(
+    request as unknown as MultipartRequest,
+    {
+      consume: async ({ file, filename, signal }) => {
+        signal.addEventListener('abort', () => file.destroy(signal.reason as Error), { once: true });
+        return { bytes: await buffer(file), fileName: filename };
+      },
+    },
+    { what: 'an image', tooLarge: `The image is larger than ${formatMegabytes(maxBytes)}.` },
+  );
 }

@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import type { LeadUpload as LeadUploadView } from '@backoffice/contracts';
-import { ConflictError, InvalidInputError, NotFoundError, SERVICE_CONFIG, type CurrentUserData } from '@backoffice/platform';
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  SERVICE_CONFIG,
+  type CurrentUserData,
+  type MultipartRequest,
+  receiveSingleFile,
+} from '@backoffice/platform';
 import type { CrmConfig } from '../crm.config';
 import { LeadsQueue } from '../extraction/leads-queue';
 import { LeadUpload } from './lead-upload.entity';
@@ -37,26 +45,16 @@ export class LeadUploadsService {
   /** Stores one uploaded spreadsheet after checking, by content, that it is a plain xlsx workbook. */
   async upload(request: FastifyRequest, user: CurrentUserData): Promise<LeadUploadView> {
     const refuse = (message: string) => new InvalidInputError([{ path: 'file', message }], message);
-    if (!request.isMultipart()) throw refuse('Send the spreadsheet as multipart/form-data in the field "file".');
-    let part: Awaited<ReturnType<FastifyRequest['file']>>;
-    try {
-      part = await request.file();
-    } catch {
-      throw refuse('The upload could not be read; send one xlsx spreadsheet as multipart/form-data.');
-    }
-    if (!part) throw refuse('Choose an xlsx spreadsheet to upload.');
     const tooLarge = `The file is larger than ${megabytes(this.config.CRM_UPLOAD_MAX_BYTES)}; split it into smaller sheets.`;
-    let saved: { storedName: string; size: number };
-    try {
-      saved = await this.store.save(part.file);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(tooLarge);
-      throw refuse('The upload was interrupted; try again.');
-    }
-    if (part.file.truncated) {
-      await this.store.remove(saved.storedName);
-      throw refuse(tooLarge);
-    }
+    const saved = await receiveSingleFile(
+      request as unknown as MultipartRequest,
+      {
+        consume: async ({ file, filename, signal }) => ({ ...(await this.store.save(file, signal)), filename }),
+        discard: (made) => this.store.remove(made.storedName),
+      },
+      { what: 'an xlsx spreadsheet', tooLarge },
+    );
+    const part = { filename: saved.filename };
     try {
       await inspectXlsx(this.store.path(saved.storedName), {
         maxEntries: this.config.CRM_UPLOAD_MAX_ENTRIES,

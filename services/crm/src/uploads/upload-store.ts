@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -26,13 +27,23 @@ export class UploadStore {
   }
 
   /** Streams a file into the store; answers its stored name and size. The caller removes it on failure. */
-  async save(source: Readable): Promise<{ storedName: string; size: number }> {
+  async save(source: Readable, signal?: AbortSignal): Promise<{ storedName: string; size: number }> {
     await mkdir(this.dir, { recursive: true });
     const storedName = `${randomUUID()}.xlsx`;
     const path = this.path(storedName);
+    const destination = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+    // An aborted upload ends here at once: a multipart file stream cut mid-part may never report its own close.
+    const aborted = new Promise<never>((_resolve, reject) => {
+      if (signal?.aborted) reject(signal.reason as Error);
+      signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    });
+    aborted.catch(() => undefined);
     try {
-      await pipeline(source, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      await Promise.race([pipeline(source, destination, { signal }), aborted]);
     } catch (error) {
+      // The file is opened lazily: removed only once the stream has opened and closed it, or it would come back empty.
+      destination.destroy();
+      if (!destination.closed) await once(destination, 'close').catch(() => undefined);
       await this.remove(storedName);
       throw error;
     }
