@@ -153,7 +153,7 @@ describe('POST /api/leads/uploads', () => {
     const send = (body: Buffer) =>
       stack.api.request('/api/leads/uploads', {
         method: 'POST',
-        body,
+        body: new Uint8Array(body),
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         signal: AbortSignal.timeout(5000),
       });
