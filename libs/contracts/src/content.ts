@@ -247,7 +247,11 @@ export function todayIsoDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const isoDate = calendarDate({ required: 'Date is required.', format: 'Date must be a date (YYYY-MM-DD).', real: 'Date is not a real date.' });
+const isoDate = calendarDate({
+  required: 'Date is required.',
+  format: 'Date must be a date (YYYY-MM-DD).',
+  real: 'Date is not a real date.',
+});
 
 /** The body of POST /api/site-reviews and PUT /api/site-reviews/{id}. */
 export const SiteReviewInputSchema = z.object({

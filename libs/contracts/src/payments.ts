@@ -116,7 +116,8 @@ export const invoiceNumberOf = (orderId: string) => orderId.split('-')[0] ?? ord
 export const MAX_SETTLEMENT_DAYS = 31;
 export const SETTLEMENT_RANGE_WARNING = { title: 'Date', message: 'Max period is 31 days.' } as const;
 
-const day = (what: string) => calendarDate({ required: `${what} must be a date (YYYY-MM-DD).`, format: `${what} must be a date (YYYY-MM-DD).` });
+const day = (what: string) =>
+  calendarDate({ required: `${what} must be a date (YYYY-MM-DD).`, format: `${what} must be a date (YYYY-MM-DD).` });
 
 /** Whole days from `from` to `to` (dates as YYYY-MM-DD); the period covers this plus one calendar days. */
 export function settlementRangeDays(from: string, to: string): number {

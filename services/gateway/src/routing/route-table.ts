@@ -98,5 +98,6 @@ function matches(want: readonly string[], have: readonly string[], exact = false
 /** The rule for a request, or undefined when no service owns the path. */
 export function findRoute(method: string, url: string): RouteRule | undefined {
   const have = url.split('?')[0].replace(/\/+$/, '').toLowerCase().split('/');
-  return COMPILED.find(({ rule, segments }) => (!rule.methods || rule.methods.includes(method)) && matches(segments, have, rule.exact))?.rule;
+  return COMPILED.find(({ rule, segments }) => (!rule.methods || rule.methods.includes(method)) && matches(segments, have, rule.exact))
+    ?.rule;
 }
