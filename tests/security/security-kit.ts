@@ -49,6 +49,11 @@ export async function neighbourStub(users: StubUser[] = []): Promise<{ url: stri
     if (path === '/api/identity/users') {
       return void response.end(JSON.stringify({ items: users, total: users.length, page: 1, pageSize: 200 }));
     }
+    if (/^\/internal\/orders\/[0-9a-f-]{36}$/.test(path)) {
+      // Every order exists (payments asks before recording a payment).
+      response.statusCode = 204;
+      return void response.end();
+    }
     if (path === '/api/geography/lookup') {
       return void response.end(JSON.stringify({ taxRate: 0, shippingFee: 0, matched: { countryId: 1, stateId: null, cityId: null } }));
     }
@@ -123,7 +128,7 @@ export async function startService(name: ServiceUnderTest, neighbours: string, e
     case 'payments':
       service = await startTestService(() => require('../../services/payments/src/app.module').AppModule, {
         service: 'payments',
-        env: common,
+        env: { ORDERS_URL: neighbours, ...common },
       });
       break;
   }

@@ -12,6 +12,7 @@ import { ClientServiceFileRecord } from './client-services/client-service-file.e
 import { CatalogueServiceRow } from './catalogue-read-model/catalogue-service.entity';
 import { GeographyClient } from './directory/geography.client';
 import { DirectoryClient } from './directory/directory.client';
+import { OrderExistenceController } from './orders/order-existence.controller';
 import { OrdersController } from './orders/orders.controller';
 import { OrdersExport } from './orders/orders-export.service';
 import { CreateOrderHandler } from './orders/commands/create-order.handler';
@@ -60,6 +61,7 @@ import { PaymentEventsConsumer } from './payments/payment-events.consumer';
   controllers: [
     CatalogueReadModelController,
     OrdersController,
+    OrderExistenceController,
     ClientServicesController,
     ServiceSubmissionsController,
     ServiceTransactionsController,

@@ -23,7 +23,10 @@ const admin = tokenFor(['Admin']);
 
 beforeAll(async () => {
   orders = await startOrders();
-  payments = await startTestService(() => require('../../payments/src/app.module').AppModule, { service: 'payments' });
+  payments = await startTestService(() => require('../../payments/src/app.module').AppModule, {
+    service: 'payments',
+    env: { ORDERS_URL: orders.url },
+  });
   ordersDb = new Client({ connectionString: orders.databaseUrl });
   paymentsDb = new Client({ connectionString: payments.databaseUrl });
   await Promise.all([ordersDb.connect(), paymentsDb.connect()]);

@@ -6,6 +6,7 @@ import { Migration0001Payments } from './migrations/Migration0001Payments';
 import { OrderPaymentEntity } from './order-payments/order-payment.entity';
 import { PaymentTransactionEntity } from './order-payments/payment-transaction.entity';
 import { OrderPaymentsController } from './order-payments/order-payments.controller';
+import { OrderDirectory } from './order-payments/order-directory';
 import { OrderPaymentsService } from './order-payments/order-payments.service';
 import { SettledBatchCacheEntity } from './settlement/settled-batch-cache.entity';
 import { SettlementController } from './settlement/settlement.controller';
@@ -24,6 +25,6 @@ import { AuthNetClient } from './settlement/authnet.client';
     }),
   ],
   controllers: [OrderPaymentsController, SettlementController],
-  providers: [OrderPaymentsService, SettlementService, AuthNetClient],
+  providers: [OrderPaymentsService, OrderDirectory, SettlementService, AuthNetClient],
 })
 export class AppModule {}

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { startTestService, type TestService } from '@backoffice/platform/testing';
+import { startOrdersStub } from './orders-stub';
 
 let service: TestService;
 let db: Client;
+const missingOrders = new Set<string>();
+let orders: Awaited<ReturnType<typeof startOrdersStub>>;
 
 beforeAll(async () => {
-  service = await startTestService(() => require('../src/app.module').AppModule, { service: 'payments' });
+  orders = await startOrdersStub(missingOrders);
+  const ordersUrl = orders.url;
+  service = await startTestService(() => require('../src/app.module').AppModule, { service: 'payments', env: { ORDERS_URL: ordersUrl } });
   db = new Client({ connectionString: service.databaseUrl });
   await db.connect();
 });
@@ -14,6 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await service?.close();
+  await orders?.close();
 });
 
 const post = (json: unknown, roles: ['Manager'] | ['Salesagent'] = ['Manager']) =>
@@ -135,6 +141,17 @@ describe('order payments', () => {
     const other = await (await post({ orderId: randomUUID(), amount: 5, merchant: 'Cash' })).json();
     const mismatch = await post({ orderId: randomUUID(), paymentId: other.id, transaction: { status: 'Captured', amount: 5 } });
     expect(mismatch.status).toBe(409);
+  });
+
+  it('answers 404 for a payment or a payment list of an order that does not exist, and stores nothing', async () => {
+    const orderId = randomUUID();
+    missingOrders.add(orderId);
+    const refused = await post({ orderId, amount: 10, merchant: 'Authorize.Net', transaction: { status: 'Captured', amount: 10 } });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: 'not_found', detail: `Order ${orderId} was not found.` });
+    expect((await service.request(`/api/orders/${orderId}/payments`)).status).toBe(404);
+    expect((await db.query('select 1 from order_payments where order_id = $1', [orderId])).rowCount).toBe(0);
+    expect(await events(orderId)).toEqual([]);
   });
 
   it('needs a token and a back-office role', async () => {

@@ -3,9 +3,11 @@ import type { Server } from 'node:http';
 import { startTestService, type TestService } from '@backoffice/platform/testing';
 import { createAuthNetSimulator } from '../src/simulator/authnet-simulator';
 import { batchOfDay, dayNumber, transactionsOf } from '../src/simulator/simulator-data';
+import { startOrdersStub } from './orders-stub';
 
 let simulator: Server;
 let service: TestService;
+let orders: Awaited<ReturnType<typeof startOrdersStub>>;
 const calls: string[] = [];
 
 const DAY = 86_400_000;
@@ -17,6 +19,7 @@ beforeAll(async () => {
   simulator.on('request', (req) => calls.push(req.url ?? ''));
   await new Promise<void>((resolve) => simulator.listen(0, '127.0.0.1', resolve));
   const port = (simulator.address() as AddressInfo).port;
+  orders = await startOrdersStub();
   service = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'payments',
     env: {
@@ -24,12 +27,14 @@ beforeAll(async () => {
       AUTHNET_SIM_LOGIN_ID: 'sim-login',
       AUTHNET_SIM_TRANSACTION_KEY: 'sim-key',
       AUTHNET_PAGE_SIZE: '10',
+      ORDERS_URL: orders.url,
     },
   });
 });
 
 afterAll(async () => {
   await service?.close();
+  await orders?.close();
   await new Promise((resolve) => simulator?.close(resolve));
 });
 

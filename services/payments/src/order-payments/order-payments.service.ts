@@ -14,6 +14,7 @@ import { ConflictError, NotFoundError, OutboxService } from '@backoffice/platfor
 import { OrderPaymentEntity } from './order-payment.entity';
 import { PaymentTransactionEntity } from './payment-transaction.entity';
 import { paymentStanding } from './payment-status.policy';
+import { OrderDirectory } from './order-directory';
 
 export function toTransaction(row: PaymentTransactionEntity): PaymentTransaction {
   return { id: row.id, status: row.status, amount: row.amount, paidOn: row.paidOn.toISOString(), reference: row.reference };
@@ -45,11 +46,16 @@ export class OrderPaymentsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly orders: OrderDirectory,
   ) {}
 
+  /** The order's payments; an order without any is checked to exist (404 otherwise). */
   async listForOrder(orderId: string): Promise<OrderPayment[]> {
     const payments = await this.em.find(OrderPaymentEntity, { orderId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    if (payments.length === 0) return [];
+    if (payments.length === 0) {
+      await this.orders.assertExists(orderId);
+      return [];
+    }
     const transactions = await this.em.find(
       PaymentTransactionEntity,
       { paymentId: { $in: payments.map((p) => p.id) } },
@@ -64,7 +70,9 @@ export class OrderPaymentsService {
   }
 
   /** Opens a payment (with an optional first transaction) or adds a transaction to one; one event per change. */
-  record(input: RecordPayment): Promise<RecordResult> {
+  async record(input: RecordPayment): Promise<RecordResult> {
+    // Orders are never deleted, so an order that exists now still exists when the payment commits.
+    await this.orders.assertExists(input.orderId);
     return this.em.transactional(async (em) => {
       let payment: OrderPaymentEntity;
       let type: 'created' | 'transaction-added';
