@@ -13,7 +13,13 @@ class ClientServiceParams extends createZodDto(z.object({ clientServiceId })) {}
 class BranchParams extends createZodDto(
   z.object({
     clientServiceId,
-    branchId: fromDigits(z.number('The branch id must be a number.').int('The branch id must be a number.').positive('The branch id must be a number.').max(2147483647)),
+    branchId: fromDigits(
+      z
+        .number('The branch id must be a number.')
+        .int('The branch id must be a number.')
+        .positive('The branch id must be a number.')
+        .max(2147483647),
+    ),
   }),
 ) {}
 class ProviderParams extends createZodDto(z.object({ clientServiceId, providerId: z.uuid('The provider id must be a UUID.') })) {}
