@@ -159,8 +159,31 @@ describe('creating and updating staff users', () => {
     expect((await json<{ errors: { path: string }[] }>(bad)).errors[0].path).toBe('id');
   });
 
+  it('shows a Manager the sales agents and providers only: no Admin, no one without those roles', async () => {
+    const agent = await createUser(service, 'Picker Agent', ['Salesagent']);
+    const provider = await createUser(service, 'Picker Provider', ['ServiceProvider']);
+    const manager = await createUser(service, 'Other Manager', ['Manager']);
+    const admin = await createUser(service, 'Second Admin', ['Admin', 'Salesagent']);
+    const seen = await json<{ items: { id: string; roles: string[] }[] }>(
+      await service.request('/api/identity/users?pageSize=200', { roles: ['Manager'] }),
+    );
+    const ids = seen.items.map((u) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([agent.id, provider.id]));
+    expect(ids).not.toContain(manager.id);
+    expect(ids).not.toContain(admin.id);
+    expect(seen.items.every((u) => !u.roles.includes('Admin'))).toBe(true);
+    expect((await service.request('/api/identity/users?role=Admin', { roles: ['Manager'] })).status).toBe(403);
+    expect((await service.request(`/api/identity/users/${admin.id}`, { roles: ['Manager'] })).status).toBe(404);
+    expect((await service.request(`/api/identity/users/${manager.id}`, { roles: ['Manager'] })).status).toBe(404);
+    expect((await service.request(`/api/identity/users/${agent.id}`, { roles: ['Manager'] })).status).toBe(200);
+    const everyone = await json<{ items: { id: string }[] }>(await service.request('/api/identity/users?pageSize=200'));
+    expect(everyone.items.map((u) => u.id)).toEqual(expect.arrayContaining([agent.id, manager.id, admin.id]));
+    // The other tests count on one active Admin.
+    expect((await service.request(`/api/identity/users/${admin.id}/deactivate`, { method: 'POST' })).status).toBe(200);
+  });
+
   it('leaves changes to Admins: a Manager may read one user but not create, update or deactivate', async () => {
-    const user = await createUser(service, 'Read Only');
+    const user = await createUser(service, 'Read Only', ['Salesagent']);
     expect((await service.request(`/api/identity/users/${user.id}`, { roles: ['Manager'] })).status).toBe(200);
     expect(
       (

@@ -27,3 +27,12 @@ export function roleChange(before: readonly Role[], after: readonly Role[]): { a
   const removed = canonicalRoles(before.filter((role) => !after.includes(role)));
   return { added, removed, changed: added.length > 0 || removed.length > 0 };
 }
+
+/** The roles of the people a Manager assigns work to: the sales-agent and provider pickers are all a Manager reads of staff. */
+export const MANAGER_VISIBLE_ROLES: readonly Role[] = ['Salesagent', 'ServiceProvider'];
+
+/** Whether a caller with `callerRoles` may see a staff user with `roles` (Admins see everyone; no one else sees an Admin). */
+export function staffUserVisibleTo(callerRoles: readonly string[], roles: readonly string[]): boolean {
+  if (callerRoles.includes('Admin')) return true;
+  return !roles.includes('Admin') && roles.some((role) => MANAGER_VISIBLE_ROLES.includes(role as Role));
+}

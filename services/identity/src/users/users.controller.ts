@@ -18,14 +18,14 @@ export class UsersController {
 
   @Get()
   @Roles('Manager')
-  list(@Query() query: UserListQueryDto) {
-    return this.users.list(query);
+  list(@Query() query: UserListQueryDto, @CurrentUser() caller: CurrentUserData) {
+    return this.users.list(query, caller);
   }
 
   @Get(':id')
   @Roles('Manager')
-  get(@Param() params: UserIdParamDto) {
-    return this.users.get(params.id);
+  get(@Param() params: UserIdParamDto, @CurrentUser() caller: CurrentUserData) {
+    return this.users.getFor(params.id, caller);
   }
 
   @Post()

@@ -9,13 +9,13 @@ import {
   type UpdateStaffUserSchema,
   type UserListQuerySchema,
 } from '@backoffice/contracts';
-import { ConflictError, NotFoundError, type CurrentUserData } from '@backoffice/platform';
+import { ConflictError, ForbiddenError, NotFoundError, type CurrentUserData } from '@backoffice/platform';
 import { hashPassword } from '../auth/password.policy';
 import { containsPattern, pageOffset, toPage } from '../paging/list-query.policy';
 import { SessionRevoker } from '../sessions/session-revoker';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { assertAdminRemains, lockAdminChanges } from './admin-guard';
-import { canonicalRoles } from './staff-admin.policy';
+import { canonicalRoles, MANAGER_VISIBLE_ROLES, staffUserVisibleTo } from './staff-admin.policy';
 import { User } from './user.entity';
 import { UserEvents } from './user-events';
 import { toStaffUser } from './user-views';
@@ -37,8 +37,16 @@ export class UsersService {
     private readonly twoFactor: TwoFactorService,
   ) {}
 
-  async list(query: UserListQuery): Promise<Page<StaffUser>> {
+  /** Staff users as `caller` may see them: everyone for an Admin; sales agents and providers (no Admin) for others. */
+  async list(query: UserListQuery, caller: Pick<CurrentUserData, 'roles'>): Promise<Page<StaffUser>> {
     const qb = this.em.fork().createQueryBuilder(User, 'u');
+    if (!caller.roles.includes('Admin')) {
+      if (query.role && !MANAGER_VISIBLE_ROLES.includes(query.role)) {
+        throw new ForbiddenError('Only Admins may list staff users of that role.');
+      }
+      const visible = MANAGER_VISIBLE_ROLES.map(() => '?').join(', ');
+      qb.andWhere(`u.roles && array[${visible}]::text[] and not (u.roles @> array['Admin']::text[])`, [...MANAGER_VISIBLE_ROLES]);
+    }
     if (query.role) qb.andWhere('u.roles @> array[?]::text[]', [query.role]);
     if (query.active) qb.andWhere({ active: query.active === 'true' });
     if (query.search) qb.andWhere(`(u.name || ' ' || u.email) ilike ?`, [containsPattern(query.search)]);
@@ -57,6 +65,13 @@ export class UsersService {
 
   async get(id: string): Promise<StaffUser> {
     return toStaffUser(await this.find(this.em.fork(), id));
+  }
+
+  /** One staff user, if `caller` may see them (otherwise not found, as if there were none). */
+  async getFor(id: string, caller: Pick<CurrentUserData, 'roles'>): Promise<StaffUser> {
+    const user = await this.find(this.em.fork(), id);
+    if (!staffUserVisibleTo(caller.roles, user.roles)) throw new NotFoundError('User', id);
+    return toStaffUser(user);
   }
 
   private async assertEmailFree(em: EntityManager, email: string, exceptId?: string): Promise<void> {
