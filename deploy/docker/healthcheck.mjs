@@ -1,7 +1,8 @@
-// Container health check: exits 0 when GET http://127.0.0.1:$PORT<path> answers 2xx within 4 s.
+// Container health check: exits 0 when GET http://127.0.0.1:$OPS_PORT (or $PORT)<path> answers 2xx within 4 s.
 // Usage: node healthcheck.mjs [/health/live | /health/ready]
 const path = process.argv[2] ?? '/health/live';
-const port = process.env.PORT ?? '3000';
+// The gateway answers health checks on its ops port only (its main port is the public edge).
+const port = process.env.OPS_PORT ?? process.env.PORT ?? '3000';
 
 try {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(4000) });

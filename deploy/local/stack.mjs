@@ -94,7 +94,7 @@ export function redisUrlWithDb(url, db) {
 
 export async function startStack(profileName, infra, keys) {
   const profile = PROFILES[profileName];
-  const { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } = contracts();
+  const { SERVICE_NAMES, SERVICE_PORTS, GATEWAY_OPS_PORT, serviceUrlVariable } = contracts();
   const port = (service) => SERVICE_PORTS[service] + profile.portOffset;
   const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), `http://127.0.0.1:${port(s)}`]));
   const logName = { test: process.env.STACK_NAME ?? 'test', bench: process.env.BENCH_NAME ?? 'bench' }[profileName] ?? profileName;
@@ -103,7 +103,10 @@ export async function startStack(profileName, infra, keys) {
   const children = [];
   const processes = processList();
   // A process left over from another run would answer the health checks in this stack's place.
-  await assertPortsFree(processes.filter((p) => p.http).map((p) => (p.port ? p.port + profile.portOffset : port(p.service))));
+  await assertPortsFree([
+    ...processes.filter((p) => p.http).map((p) => (p.port ? p.port + profile.portOffset : port(p.service))),
+    GATEWAY_OPS_PORT + profile.portOffset,
+  ]);
   for (const proc of processes) {
     const env = {
       ...process.env,
@@ -121,6 +124,8 @@ export async function startStack(profileName, infra, keys) {
       ...urls,
       CONSOLE_DIR: join(ROOT, 'console/dist'),
       SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+      // The gateway answers health checks and metrics on a port of its own, never on the public one.
+      ...(proc.service === 'gateway' ? { OPS_PORT: String(GATEWAY_OPS_PORT + profile.portOffset) } : {}),
       ...proc.env,
     };
     if (!env.DATABASE_URL) delete env.DATABASE_URL;
@@ -148,7 +153,13 @@ export async function startStack(profileName, infra, keys) {
     child.on('exit', (code, signal) => {
       if (!child.stopping) log(`[${proc.name}] exited (${signal ?? code})`);
     });
-    children.push({ proc, child, port: Number(env.PORT), logFile: join(logDir, `${proc.name}.log`) });
+    children.push({
+      proc,
+      child,
+      port: Number(env.PORT),
+      healthPort: Number(env.OPS_PORT ?? env.PORT),
+      logFile: join(logDir, `${proc.name}.log`),
+    });
   }
   const stop = async () => {
     await Promise.all(
@@ -190,12 +201,12 @@ async function assertPortsFree(ports) {
   if (taken.length) throw new Error(`Port ${taken.join(', ')} already in use on 127.0.0.1: is another stack still running? Stop it first.`);
 }
 
-export async function waitHealthy({ proc, child, port, logFile }, timeoutMs = 120_000) {
+export async function waitHealthy({ proc, child, port, healthPort = port, logFile }, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`http://127.0.0.1:${healthPort}/health/ready`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
     } catch {
       /* not up yet */

@@ -120,12 +120,15 @@ describe.each(OVERLAYS)('overlay %s', (overlay: Overlay) => {
     }
   });
 
-  it('probes the services on /health/live (liveness, start-up) and /health/ready (readiness)', () => {
+  it('probes the services on /health/live (liveness, start-up) and /health/ready (readiness), the gateway on its ops port', () => {
     for (const deployment of appDeployments) {
       const [container] = containersOf(deployment);
-      expect(container.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
-      expect(container.startupProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
-      expect(container.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'http' });
+      // The gateway's main port is public and answers health checks 404; they have a port of their own.
+      const port = deployment.metadata?.name === 'gateway' ? 'ops' : 'http';
+      expect(container.livenessProbe?.httpGet).toEqual({ path: '/health/live', port });
+      expect(container.startupProbe?.httpGet).toEqual({ path: '/health/live', port });
+      expect(container.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port });
+      if (port === 'ops') expect(container.ports).toContainEqual({ name: 'ops', containerPort: 9080 });
     }
   });
 

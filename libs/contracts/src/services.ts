@@ -16,6 +16,9 @@ export const SERVICE_PORTS: Record<ServiceName | 'gateway', number> = {
   payments: 3007,
 };
 
+/** The gateway's port for /health/* and /metrics (its main port is the public edge and answers them 404). */
+export const GATEWAY_OPS_PORT = 9080;
+
 export const databaseName = (service: ServiceName): string => `backoffice_${service}`;
 
 /** Env variable a service reads to find another service, e.g. GEOGRAPHY_URL. */

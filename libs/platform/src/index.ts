@@ -29,4 +29,5 @@ export * from './http/bootstrap';
 export * from './http/validation.pipe';
 export * from './http/request-guards';
 export * from './http/single-file-upload';
+export * from './http/ops-listener';
 export * from './outbox/outbox.migration';

@@ -21,6 +21,8 @@ export const baseConfigSchema = z.object({
   SERVICE_NAME: z.string().min(1),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535),
+  /** A second port for /health/* and /metrics only; when set, PORT no longer answers them (the gateway's public edge). */
+  OPS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_PUBLIC_KEY: pem,
   JWT_ISSUER: z.string().default(JWT_ISSUER_DEFAULT),

@@ -12,6 +12,7 @@ import { createLogger, PinoNestLogger } from '../logging/logger';
 import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 import { registerRequestGuards } from './request-guards';
+import { guardOpsPaths, listenOps } from './ops-listener';
 
 export interface ServiceAppOptions {
   /** Called before listen, e.g. to register multipart or connect microservices. */
@@ -79,6 +80,7 @@ export async function createServiceApp(
   // Nest's own body parsers now (JSON and form-encoded), so that the platform's strict JSON parser replaces its JSON one.
   adapter.registerParserMiddleware();
   registerRequestGuards(fastify, logger);
+  if (base.OPS_PORT) guardOpsPaths(fastify, logger);
   // Nest owns Fastify's error and not-found handlers and sends both through the global filter.
   app.useGlobalFilters(new ProblemFilter(logger));
   app.enableShutdownHooks();
@@ -112,7 +114,8 @@ export async function bootstrapService(appModule: unknown, options: ServiceAppOp
       });
     }
     await app.listen({ port: base.PORT, host: base.HOST });
-    logger.info({ port: base.PORT }, `${base.SERVICE_NAME} listening`);
+    if (base.OPS_PORT) await listenOps(app.getHttpAdapter().getInstance(), base.OPS_PORT, base.HOST);
+    logger.info({ port: base.PORT, opsPort: base.OPS_PORT }, `${base.SERVICE_NAME} listening`);
     return app;
   } catch (error) {
     if (error instanceof ConfigError) {

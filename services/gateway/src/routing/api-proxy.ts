@@ -22,8 +22,16 @@ import { upstreamUrl, type GatewayConfig } from '../config/gateway.config';
 declare module 'fastify' {
   interface FastifyRequest {
     routeRule?: RouteRule;
+    /** The route's body limit, when the declared body is over it: answered 413 by the handler. */
+    bodyOverLimit?: number;
   }
 }
+
+/**
+ * A refused body up to this size is read and dropped so the client's connection serves its next request;
+ * a larger one is not worth reading, and the connection is closed after the 413.
+ */
+const DRAIN_REFUSED_BODY_MAX = 16 * 1024 * 1024;
 
 /** Checks the token and the role for a rule; throws the platform's 401/403 errors. */
 export async function authorize(
@@ -92,7 +100,10 @@ class BodyLimit extends Transform {
 
 /** What an upstream failure means for the client: refused → 503, timed out → 504, cut mid-request → 502. */
 export function upstreamFailure(error: unknown, service: string): { status: number; code: string; detail: string } {
-  if (error instanceof DomainError && error.status === 413) return { status: 413, code: error.code, detail: error.message };
+  // The body limit failing mid-stream reaches here wrapped by undici and reply-from.
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if (cause instanceof DomainError && cause.status === 413) return { status: 413, code: cause.code, detail: cause.message };
+  }
   const code = String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? '');
   if (/TIMEOUT|ETIMEDOUT/i.test(code)) {
     return { status: 504, code: 'upstream_timeout', detail: `The ${service} service did not answer in time; try again shortly.` };
@@ -138,7 +149,11 @@ export async function registerApiProxy(
     proxy.addContentTypeParser('*', (request, payload, done) => {
       const limit = Math.min(request.routeRule?.bodyLimit ?? JSON_BODY_LIMIT, ceiling);
       const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > limit) return done(tooLarge(limit), undefined);
+      // Refused by the handler, not here: a parser error would close the client's connection.
+      if (Number.isFinite(declared) && declared > limit) {
+        request.bodyOverLimit = limit;
+        return done(null, payload);
+      }
       if (request.headers['content-length'] !== undefined) return done(null, payload);
       const limited = new BodyLimit(limit);
       payload.pipe(limited);
@@ -173,8 +188,18 @@ export async function registerApiProxy(
           .type(PROBLEM_CONTENT_TYPE)
           .send(problem(404, `No route for ${request.method} ${request.url.split('?')[0]}.`));
       }
+      if (request.bodyOverLimit !== undefined) {
+        // The rest of the body is drained after the answer (onResponse), or the connection closed when it is huge.
+        if (Number(request.headers['content-length']) > DRAIN_REFUSED_BODY_MAX) void reply.header('connection', 'close');
+        return reply
+          .status(413)
+          .type(PROBLEM_CONTENT_TYPE)
+          .send(problem(413, tooLarge(request.bodyOverLimit).message, { code: 'payload_too_large' }));
+      }
       const target = upstreamUrl(config, rule.service);
       return reply.from(`${target}${request.url}`, {
+        // The service's connection headers are about the gateway's connection to it, not the client's.
+        rewriteHeaders: (headers) => endToEndHeaders(headers),
         rewriteRequestHeaders: (_original, headers) => ({
           ...endToEndHeaders(headers),
           'x-request-id': request.id,
