@@ -147,7 +147,10 @@ export async function registerApiProxy(
     // from the Content-Length before a byte is forwarded, or while streaming a body sent without one.
     proxy.removeAllContentTypeParsers();
     proxy.addContentTypeParser('*', (request, payload, done) => {
-      const limit = Math.min(request.routeRule?.bodyLimit ?? JSON_BODY_LIMIT, ceiling);
+      // JSON is limited alike on every route (the services parse it with that limit); an upload route's own
+      // limit is for its files.
+      const json = /^application\/([\w.-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
+      const limit = Math.min(json ? JSON_BODY_LIMIT : (request.routeRule?.bodyLimit ?? JSON_BODY_LIMIT), ceiling);
       const declared = Number(request.headers['content-length']);
       // Refused by the handler, not here: a parser error would close the client's connection.
       if (Number.isFinite(declared) && declared > limit) {

@@ -1,0 +1,42 @@
+import { InvalidInputError } from '../errors/domain-error';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, parseJsonBody, queryProblem } from './request-guards';
+
+describe('queryProblem', () => {
+  it.each([['/a?x=%ZZ'], ['/a?x=%ED%A0%80'], ['/a?x=100%'], ['/a?%E0%A4%A']])('refuses %s', (url) => {
+    expect(queryProblem(url)).toMatch(/broken %-escape|UTF-8/);
+  });
+  it.each([['/a'], ['/a?x=1&y=%20z'], ['/a?name=%C3%A9t%C3%A9+x'], ['/a?q=%F0%9F%98%80']])('accepts %s', (url) => {
+    expect(queryProblem(url)).toBeUndefined();
+  });
+});
+
+describe('jsonDepthExceeds', () => {
+  it('counts nesting without recursion, even 100,000 deep', () => {
+    expect(jsonDepthExceeds('['.repeat(100_000) + ']'.repeat(100_000))).toBe(true);
+  });
+  it('allows the limit and ignores brackets inside strings and escaped quotes', () => {
+    const atLimit = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
+    expect(jsonDepthExceeds(atLimit)).toBe(false);
+    expect(jsonDepthExceeds(`{"a":"${'['.repeat(500)}\\"${'{'.repeat(500)}"}`)).toBe(false);
+  });
+});
+
+describe('parseJsonBody', () => {
+  it('parses JSON text', () => {
+    expect(parseJsonBody(Buffer.from('{"a":[1,"é"]}'))).toEqual({ a: [1, 'é'] });
+  });
+  it.each([
+    ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])],
+    ['a UTF-8 encoded surrogate', Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22])],
+    ['nothing', Buffer.from('  ')],
+    ['3,000 levels', Buffer.from('['.repeat(3000) + ']'.repeat(3000))],
+    ['malformed JSON', Buffer.from('{"a":')],
+    ['a __proto__ key', Buffer.from('{"__proto__":{"admin":true}}')],
+    ['a constructor.prototype', Buffer.from('{"constructor":{"prototype":{"admin":true}}}')],
+  ])('refuses %s with a 400', (_label, body) => {
+    expect(() => parseJsonBody(body)).toThrow(InvalidInputError);
+  });
+  it('keeps a "constructor" field that is plain data', () => {
+    expect(parseJsonBody(Buffer.from('{"constructor":"Ada","prototype":1}'))).toEqual({ constructor: 'Ada', prototype: 1 });
+  });
+});
