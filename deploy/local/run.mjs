@@ -170,6 +170,8 @@ async function test() {
     } finally {
       await stack?.stop();
     }
+    // The end-to-end tests record figures too (the front-door fuzzer): RESULTS.md again, with them.
+    await runTool(process.execPath, [join(ROOT, 'tests/reliability/report.mjs'), join(resultsDir, 'faults.json')], {});
   }
 
   if (infra.started.length) await stopInfra({ log });
