@@ -1,0 +1,45 @@
+import { DomainError } from '@backoffice/platform';
+import { endToEndHeaders, upstreamFailure } from './api-proxy';
+
+describe('endToEndHeaders', () => {
+  it('drops hop-by-hop headers, those Connection names, Expect and Proxy-*', () => {
+    expect(
+      endToEndHeaders({
+        connection: 'keep-alive, x-hop',
+        'x-hop': '1',
+        'keep-alive': 'timeout=5',
+        expect: '100-continue',
+        te: 'trailers',
+        trailer: 'x',
+        'transfer-encoding': 'chunked',
+        upgrade: 'h2c',
+        'proxy-authorization': 'Basic x',
+        'proxy-connection': 'keep-alive',
+        authorization: 'Bearer t',
+        'content-type': 'application/json',
+        'content-length': '2',
+      }),
+    ).toEqual({ authorization: 'Bearer t', 'content-type': 'application/json', 'content-length': '2' });
+  });
+});
+
+describe('upstreamFailure', () => {
+  const cases: [string, unknown, number][] = [
+    ['connection refused', Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }), 503],
+    ['refused, wrapped by undici', Object.assign(new Error('fetch failed'), { cause: { code: 'ECONNREFUSED' } }), 503],
+    ['headers timeout', Object.assign(new Error('timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' }), 504],
+    ['reply-from gateway timeout', Object.assign(new Error('Gateway Timeout'), { code: 'FST_REPLY_FROM_GATEWAY_TIMEOUT' }), 504],
+    ['reset mid-request', Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }), 502],
+    ['ECONNRESET', Object.assign(new Error('reset'), { code: 'ECONNRESET' }), 502],
+    [
+      'the body limit, wrapped',
+      Object.assign(new Error('aborted'), { cause: new DomainError('payload_too_large', 'too large', 413) }),
+      413,
+    ],
+  ];
+  it.each(cases)('%s → %i, naming the service', (_label, error, status) => {
+    const failure = upstreamFailure(error, 'orders');
+    expect(failure.status).toBe(status);
+    if (status >= 500) expect(failure.detail).toMatch(/orders service/);
+  });
+});
