@@ -14,3 +14,4 @@ export * from './orders';
 export * from './crm';
 export * from './payments';
 export * from './spreadsheet-text';
+export * from './dashboard';

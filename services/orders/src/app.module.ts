@@ -45,6 +45,7 @@ import { CatalogueServiceConsumer } from './catalogue-read-model/catalogue-servi
 import { DemoOrdersSeed } from './demo/demo-orders.seed';
 import { PaymentEvents } from './payments/payment-events.service';
 import { PaymentEventsConsumer } from './payments/payment-events.consumer';
+import { OrdersDashboardModule } from './dashboard/dashboard.module';
 
 @Module({
   imports: [
@@ -57,6 +58,7 @@ import { PaymentEventsConsumer } from './payments/payment-events.consumer';
       outbox: { topics: [{ name: ORDERS_CLIENT_SERVICE_TOPIC }, { name: ORDERS_ORDER_TOPIC }] },
     }),
     CqrsModule.forRoot(),
+    OrdersDashboardModule,
   ],
   controllers: [
     CatalogueReadModelController,
