@@ -20,10 +20,11 @@ import { UploadStore } from './uploads/upload-store';
 import { MyLeadsController } from './workspace/my-leads.controller';
 import { MyLeadsService } from './workspace/my-leads.service';
 import { ReportsModule } from './reports/reports.module';
+import { CrmDashboardModule } from './dashboard/dashboard.module';
 
 /** The CRM API. Extraction jobs run in the worker process (worker.ts), never here. */
 @Module({
-  imports: [crmPlatform(), ReportsModule],
+  imports: [crmPlatform(), ReportsModule, CrmDashboardModule],
   controllers: [
     LeadUploadsController,
     UploadErrorsController,

@@ -178,16 +178,17 @@ describe('the table against DESIGN section 6', () => {
     }
   });
 
-  it('Salesagent: only their own leads (and their own session)', () => {
+  it('Salesagent: only their own leads and their dashboard figures (and their own session)', () => {
     const prefixes = reachable('Salesagent').filter((entry) => !entry.includes('/api/auth') && !isPublic(entry));
-    expect(prefixes).toEqual(['GET /api/leads/mine', 'POST /api/leads/mine']);
+    expect(prefixes).toEqual(['GET /api/dashboard/crm', 'GET /api/leads/mine', 'POST /api/leads/mine']);
   });
 
-  it('ServiceProvider: only client services and their transactions (and their own session)', () => {
+  it('ServiceProvider: only client services, their transactions and their dashboard figures (and their own session)', () => {
     const prefixes = reachable('ServiceProvider').filter((entry) => !entry.includes('/api/auth') && !isPublic(entry));
     expect(prefixes).toEqual([
       'GET /api/ServiceTransaction',
       'GET /api/client-services',
+      'GET /api/dashboard/orders',
       'POST /api/ServiceTransaction',
       'POST /api/client-services',
       'POST /api/client-services/*/files',

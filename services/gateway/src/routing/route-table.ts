@@ -59,6 +59,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/leads/uploads', service: 'crm', access: STAFF, methods: ['POST'], exact: true, bodyLimit: LEAD_UPLOAD_BODY_LIMIT },
   { pattern: '/api/leads', service: 'crm', access: STAFF },
   { pattern: '/api/reports', service: 'crm', access: STAFF },
+  // the dashboard's figures, counted by the services that own them (each narrows to the caller's own records)
+  { pattern: '/api/dashboard/crm', service: 'crm', access: [...STAFF, 'Salesagent'], methods: ['GET'] },
+  { pattern: '/api/dashboard/orders', service: 'orders', access: [...STAFF, 'ServiceProvider'], methods: ['GET'] },
   // payments (before orders: /api/orders/{id}/payments belongs to payments)
   { pattern: '/api/orders/*/payments', service: 'payments', access: STAFF },
   { pattern: '/api/payments', service: 'payments', access: STAFF },
