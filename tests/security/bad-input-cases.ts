@@ -234,6 +234,12 @@ export function wrongTypes(schema: JsonSchema): { label: string; value: unknown 
     case 'integer':
       return [
         { label: 'a word', value: 'twelve' },
+        // Loose values a lenient parser would coerce into a number and store.
+        { label: 'true', value: true },
+        { label: '[1]', value: [1] },
+        { label: 'a hex string', value: '0x10' },
+        { label: 'digits with spaces', value: ' 7 ' },
+        { label: 'digits as a string', value: '7' },
         { label: 'a fraction', value: 1.5 },
         { label: 'a huge number', value: 1e300 },
         { label: 'a negative number', value: -7 },
@@ -241,7 +247,14 @@ export function wrongTypes(schema: JsonSchema): { label: string; value: unknown 
         list,
       ];
     case 'number':
-      return [{ label: 'a word', value: 'twelve' }, { label: 'a huge number', value: 1e300 }, object, list];
+      return [
+        { label: 'a word', value: 'twelve' },
+        { label: 'a huge number', value: 1e300 },
+        { label: 'true', value: true },
+        { label: 'an amount as a string', value: '10.5' },
+        object,
+        list,
+      ];
     case 'boolean':
       return [{ label: 'a word', value: 'yes' }, { label: 'a number', value: 2 }, object];
     case 'array':

@@ -156,7 +156,10 @@ function casesFor(op: Operation, extras: string[]): Case[] {
   // The body as a whole.
   cases.push({ label: 'malformed JSON', kind: 'refuse', noFieldErrors: true, url, body: '{"name":', contentType: 'application/json' });
   cases.push({ label: 'an empty JSON body', kind: 'refuse', noFieldErrors: true, url, body: '', contentType: 'application/json' });
-  cases.push({ label: 'no body at all', kind: 'refuse', url, contentType: null });
+  const required = schema.required ?? [];
+  // A body whose fields are all optional may be left out: the request is read as an empty body (an action may act).
+  if (required.length) cases.push({ label: 'no body at all', kind: 'refuse', url, contentType: null });
+  else cases.push({ label: 'no body at all', kind: 'tolerate', action: true, url, contentType: null });
   for (const [label, value] of [
     ['null', null],
     ['an array', []],
@@ -167,7 +170,6 @@ function casesFor(op: Operation, extras: string[]): Case[] {
   ] as const) {
     cases.push({ label: `the body is ${label}`, kind: 'refuse', url, body: send(value), contentType: 'application/json' });
   }
-  const required = schema.required ?? [];
   cases.push({
     label: 'the body is 1,000 levels of objects',
     kind: required.length ? 'refuse' : 'tolerate',

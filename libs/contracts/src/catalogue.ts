@@ -200,7 +200,7 @@ export const ServiceFileSchema = z.object({
 export type ServiceFile = z.infer<typeof ServiceFileSchema>;
 
 /** POST /api/service-files {serviceId}: the required files of one service. */
-export const ServiceFilesOfServiceSchema = z.object({ serviceId: catalogueIdParam('Service') });
+export const ServiceFilesOfServiceSchema = z.object({ serviceId: catalogueId('Service') });
 /** ?id= of /api/service-files/byId and /api/service-files/delete. */
 export const CatalogueIdQuerySchema = z.object({ id: catalogueIdParam('Id') });
 

@@ -69,6 +69,13 @@ describe('site reviews: CRUD', () => {
     expect(await read(id)).toMatchObject({ name: 'Ahmed K.', review: 'Very good.', rate: 4, date: '2024-03-01', link: '', source: '' });
   });
 
+  it('takes a full ISO 8601 date-time as a date and stores the date it names', async () => {
+    const id = await insert({ name: 'Storefront', review: 'Sent by another system.', date: '2026-11-25T04:30:00.000Z' });
+    expect(await read(id)).toMatchObject({ date: '2026-11-25' });
+    const offset = await insert({ name: 'Storefront', review: 'Evening in New York.', date: '2026-11-25T23:30:00-05:00' });
+    expect(await read(offset)).toMatchObject({ date: '2026-11-25' });
+  });
+
   it('lists reviews newest first, pages them on the server and searches name, text and source', async () => {
     const marker = `list-${Date.now()}`;
     const ids: number[] = [];

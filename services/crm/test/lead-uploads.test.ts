@@ -197,6 +197,9 @@ describe('pending uploads', () => {
 
   it('answers 404 for unknown uploads and jobs, 400 for bad ids', async () => {
     expect((await stack.api.request('/api/leads/uploads/424242/extract', { method: 'POST', json: {} })).status).toBe(404);
+    // No body at all: every field of an extraction's body is optional, so it is an empty one (here: 404, not 400).
+    const bodiless = await stack.api.request('/api/leads/uploads/424242/extract', { method: 'POST' });
+    expect({ status: bodiless.status, code: (await json<{ code: string }>(bodiless)).code }).toEqual({ status: 404, code: 'not_found' });
     expect((await stack.api.request('/api/leads/uploads/x/extract', { method: 'POST', json: {} })).status).toBe(400);
     const badMode = await stack.api.request('/api/leads/uploads/1/extract', { method: 'POST', json: { duplicates: 'merge' } });
     expect(badMode.status).toBe(400);

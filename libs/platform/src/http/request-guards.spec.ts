@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors/domain-error';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, parseJsonBody, queryProblem } from './request-guards';
+import { jsonDepthExceeds, jsonTooDeepAt, MAX_JSON_DEPTH, parseJsonBody, queryProblem } from './request-guards';
 
 describe('queryProblem', () => {
   it.each([['/a?x=%ZZ'], ['/a?x=%ED%A0%80'], ['/a?x=100%'], ['/a?%E0%A4%A']])('refuses %s', (url) => {
@@ -18,6 +18,18 @@ describe('jsonDepthExceeds', () => {
     const atLimit = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
     expect(jsonDepthExceeds(atLimit)).toBe(false);
     expect(jsonDepthExceeds(`{"a":"${'['.repeat(500)}\\"${'{'.repeat(500)}"}`)).toBe(false);
+  });
+});
+
+describe('jsonTooDeepAt', () => {
+  const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  it('names the member that nests too deeply', () => {
+    expect(jsonTooDeepAt(`{"name":"x","tags":${deep(100)}}`)).toBe('tags');
+    expect(jsonTooDeepAt(`{"a":{"b":[1,{"c":${deep(100)}}]}}`)).toBe('a.b.1.c');
+    expect(jsonTooDeepAt(`{"a":{"b":${deep(100)}}}`)).toBe('a.b');
+    expect(jsonTooDeepAt(`{"a":"{[","b":${deep(100)}}`)).toBe('b');
+    expect(jsonTooDeepAt(deep(100))).toBe('');
+    expect(jsonTooDeepAt('{"a":[1,2,3],"b":{"c":1}}')).toBeUndefined();
   });
 });
 

@@ -21,25 +21,55 @@ export function queryProblem(url: string): string | undefined {
 }
 
 /**
- * How deeply arrays and objects nest in JSON text, counted in one pass without recursion
- * (brackets inside strings do not count). Stops counting once past `limit`.
+ * Where arrays and objects in JSON text nest deeper than `limit`, found in one pass without recursion
+ * (brackets inside strings do not count): the path of the member whose nesting goes too deep ("items.0.tags"),
+ * "" when it is the body itself, or undefined when nothing does.
  */
-export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
+export function jsonTooDeepAt(text: string, limit = MAX_JSON_DEPTH): string | undefined {
+  // One entry per open container: the member it is in (key or index), and for arrays the current index.
+  const path: (string | number)[] = [];
+  const kinds: ('object' | 'array')[] = [];
   let inString = false;
+  let stringStart = 0;
+  let lastString = '';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       // A backslash escapes the next character.
       if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
+      else if (c === 0x22) {
+        inString = false;
+        lastString = text.slice(stringStart, i);
+      }
+      continue;
+    }
+    if (c === 0x22) {
+      inString = true;
+      stringStart = i + 1;
+    } else if (c === 0x3a) {
+      // The string before a colon is the key of the member that follows.
+      path[kinds.length - 1] = lastString;
+    } else if (c === 0x2c) {
+      const top = kinds.length - 1;
+      if (kinds[top] === 'array') path[top] = (path[top] as number) + 1;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (kinds.length >= limit) {
+        // Named by the member the nesting starts in: the trailing run of array indexes is dropped.
+        const members = path.slice(0, kinds.length);
+        while (members.length && typeof members[members.length - 1] === 'number') members.pop();
+        return members.slice(0, 8).join('.');
+      }
+      kinds.push(c === 0x7b ? 'object' : 'array');
+      path[kinds.length - 1] = c === 0x5b ? 0 : '';
+    } else if (c === 0x7d || c === 0x5d) {
+      kinds.pop();
+    }
   }
-  return false;
+  return undefined;
 }
+
+/** Whether JSON text nests deeper than `limit` (see jsonTooDeepAt). */
+export const jsonDepthExceeds = (text: string, limit = MAX_JSON_DEPTH): boolean => jsonTooDeepAt(text, limit) !== undefined;
 
 /** A JSON body: valid UTF-8, nested at most MAX_JSON_DEPTH deep, then parsed. Throws InvalidInputError otherwise. */
 export function parseJsonBody(body: Buffer): unknown {
@@ -50,9 +80,10 @@ export function parseJsonBody(body: Buffer): unknown {
     throw new InvalidInputError([{ path: '(body)', message: 'The body is not valid UTF-8 text.' }], 'The body is not valid UTF-8 text.');
   }
   if (text.trim() === '') throw new InvalidInputError([], 'The JSON body is empty; send a JSON document, or no body at all.');
-  if (jsonDepthExceeds(text)) {
+  const tooDeep = jsonTooDeepAt(text);
+  if (tooDeep !== undefined) {
     throw new InvalidInputError(
-      [{ path: '(body)', message: `Must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` }],
+      [{ path: tooDeep || '(body)', message: `Must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` }],
       'The JSON body is nested too deeply.',
     );
   }

@@ -179,12 +179,7 @@ export class AuthService {
     return { ...toAuthUser(user), username: user.username, createdAt: user.createdAt.toISOString() };
   }
 
-  private async issue(
-    user: User,
-    familyId: string,
-    em: EntityManager,
-    refresh = this.tokens.newRefreshSecret(),
-  ): Promise<IssuedSession> {
+  private async issue(user: User, familyId: string, em: EntityManager, refresh = this.tokens.newRefreshSecret()): Promise<IssuedSession> {
     const access = this.tokens.accessToken(user, familyId);
     const row = em.create(RefreshToken, {
       familyId,
