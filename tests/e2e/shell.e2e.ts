@@ -37,12 +37,14 @@ test('sign in, see every dashboard tile, open the profile, log out', async ({ pa
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'Web' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Reports' })).toBeVisible();
-  await page.getByRole('banner').getByRole('link', { name: 'Administrator' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Account: Administrator' }).click();
+  await page.getByRole('menuitem', { name: 'Your profile' }).click();
   await expect(page).toHaveURL(/\/auth\/profile/);
   await expect(page.getByText(ADMIN.email).first()).toBeVisible();
   await shot(page, 'profile');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Account: Administrator' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth\/login/);
@@ -53,5 +55,5 @@ test('a reload keeps the session (refresh cookie) and deep links survive sign-in
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await page.reload();
   await expect(page).toHaveURL(/\/admin\/reports$/);
-  await expect(page.getByRole('link', { name: 'Payments' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Payments' })).toBeVisible();
 });

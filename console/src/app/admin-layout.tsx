@@ -1,21 +1,17 @@
 import { Outlet } from 'react-router-dom';
-import { ACCESS, useAuth } from '../components/auth';
-import { AppShell, type NavLinkItem } from '../components/layout';
-import { RouteRoleGuard } from './auth/require-role';
+import { ACCESS } from '../components/auth';
+import { RequireRole, RouteRoleGuard } from './auth/require-role';
+import { ConsoleShell } from './shell/lazy-shell';
 
-const ADMIN_LINKS: readonly NavLinkItem[] = [
-  { to: '/admin/web', label: 'Web' },
-  { to: '/admin/reports', label: 'Reports' },
-];
-
-/** The /admin shell: navbar with Web and Reports, and the role rules of the routed screen. */
+/** The /admin area: the console shell, the area's roles, then the role rules of the routed screen (a refusal keeps the shell). */
 export function AdminLayout() {
-  const { hasRole } = useAuth();
   return (
-    <AppShell homePath="/admin" links={hasRole(...ACCESS.backOffice) ? ADMIN_LINKS : []}>
-      <RouteRoleGuard>
-        <Outlet />
-      </RouteRoleGuard>
-    </AppShell>
+    <ConsoleShell>
+      <RequireRole roles={ACCESS.adminArea}>
+        <RouteRoleGuard>
+          <Outlet />
+        </RouteRoleGuard>
+      </RequireRole>
+    </ConsoleShell>
   );
 }

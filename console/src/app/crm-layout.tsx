@@ -1,22 +1,17 @@
 import { Outlet } from 'react-router-dom';
-import { ACCESS, useAuth } from '../components/auth';
-import { AppShell, type NavLinkItem } from '../components/layout';
-import { RouteRoleGuard } from './auth/require-role';
+import { ACCESS } from '../components/auth';
+import { RequireRole, RouteRoleGuard } from './auth/require-role';
+import { ConsoleShell } from './shell/lazy-shell';
 
-const CRM_LINKS: readonly NavLinkItem[] = [
-  { to: '/crm', label: 'Workspace', end: true },
-  { to: '/crm/leads', label: 'Leads' },
-];
-
-/** The sales agent's /crm shell: the same navbar with the workspace's links. */
+/** The sales agent's /crm area in the same shell (a refusal keeps the shell). */
 export function CrmLayout() {
-  const { hasRole } = useAuth();
-  const links = hasRole(...ACCESS.adminArea) ? [...CRM_LINKS, { to: '/admin', label: 'Admin' }] : CRM_LINKS;
   return (
-    <AppShell homePath="/crm" area="CRM" links={links}>
-      <RouteRoleGuard>
-        <Outlet />
-      </RouteRoleGuard>
-    </AppShell>
+    <ConsoleShell>
+      <RequireRole roles={ACCESS.crm}>
+        <RouteRoleGuard>
+          <Outlet />
+        </RouteRoleGuard>
+      </RequireRole>
+    </ConsoleShell>
   );
 }

@@ -1,9 +1,11 @@
-import { ACCESS, useAuth } from '../components/auth';
-import { AdminLayout } from './admin-layout';
-import { CrmLayout } from './crm-layout';
+import { Outlet } from 'react-router-dom';
+import { ConsoleShell } from './shell/lazy-shell';
 
-/** The shell of pages every signed-in user has (the profile): the one of the user's home area. */
+/** The shell of pages every signed-in user has (the profile, unknown addresses). */
 export function HomeLayout() {
-  const { hasRole } = useAuth();
-  return hasRole(...ACCESS.adminArea) ? <AdminLayout /> : <CrmLayout />;
+  return (
+    <ConsoleShell>
+      <Outlet />
+    </ConsoleShell>
+  );
 }

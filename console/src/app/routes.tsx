@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
-import { ACCESS } from '../components/auth';
+import { landingPath, useAuth } from '../components/auth';
 import { lazyScreen } from '../components/routing';
 import { PageSpinner } from '../components/feedback';
 import { NotFoundPage, RouteErrorPage } from '../components/layout';
@@ -14,12 +14,21 @@ import { paymentsRoutes } from '../features/payments/routes';
 import { schedulingRoutes } from '../features/scheduling/routes';
 import { AdminLayout } from './admin-layout';
 import { RequireAuth } from './auth/require-auth';
-import { RequireRole } from './auth/require-role';
 import { CrmLayout } from './crm-layout';
 import { HomeLayout } from './home-layout';
 
 const LoginScreen = lazyScreen(() => import('./auth/login-screen'));
 const ProfileScreen = lazyScreen(() => import('./auth/profile-screen'));
+
+/** `/`: each role's landing screen (a sales agent's workspace, a provider's client services, the dashboard). */
+function LandingRedirect() {
+  const { user } = useAuth();
+  return (
+    <RequireAuth>
+      <Navigate to={user ? landingPath(user) : '/admin'} replace />
+    </RequireAuth>
+  );
+}
 
 function RootRoute() {
   return (
@@ -38,7 +47,7 @@ export const routes: RouteObject[] = [
     element: <RootRoute />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <Navigate to="/admin" replace /> },
+      { index: true, element: <LandingRedirect /> },
       { path: 'auth/login', element: <LoginScreen /> },
       {
         path: 'auth/profile',
@@ -53,9 +62,7 @@ export const routes: RouteObject[] = [
         path: 'admin',
         element: (
           <RequireAuth>
-            <RequireRole roles={ACCESS.adminArea}>
-              <AdminLayout />
-            </RequireRole>
+            <AdminLayout />
           </RequireAuth>
         ),
         children: [
@@ -80,9 +87,7 @@ export const routes: RouteObject[] = [
         path: 'crm',
         element: (
           <RequireAuth>
-            <RequireRole roles={ACCESS.crm}>
-              <CrmLayout />
-            </RequireRole>
+            <CrmLayout />
           </RequireAuth>
         ),
         children: [
@@ -92,7 +97,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        // An unknown address keeps the shell for a signed-in user.
+        element: (
+          <RequireAuth>
+            <HomeLayout />
+          </RequireAuth>
+        ),
+        children: [{ path: '*', element: <NotFoundPage homePath="/" /> }],
+      },
     ],
   },
 ];

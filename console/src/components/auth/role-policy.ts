@@ -27,11 +27,14 @@ export function safeNextPath(next: string | null | undefined): string | null {
 
 /**
  * Where a user lands after signing in: a sales agent (and nothing else) works in /crm;
- * everyone else returns to where they were going, or the dashboard.
+ * a service provider (and nothing else) on their client services; everyone else returns to where
+ * they were going, or the dashboard.
  */
 export function landingPath(user: AuthUser, next?: string | null): string {
   const target = safeNextPath(next);
   const salesAgentOnly = user.roles.length > 0 && user.roles.every((role) => role === 'Salesagent');
   if (salesAgentOnly) return target && (target.startsWith('/crm') || target.startsWith('/auth/')) ? target : '/crm';
+  const providerOnly = user.roles.length > 0 && user.roles.every((role) => role === 'ServiceProvider');
+  if (providerOnly) return target ?? '/admin/clients-services';
   return target ?? '/admin';
 }
