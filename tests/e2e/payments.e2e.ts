@@ -83,7 +83,8 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
     `/admin/clients-orders/order/${orderId}`,
   );
   const settled = chargeRow.locator('[data-status="settledSuccessfully"]');
-  await expect(settled).toHaveText('settledSuccessfully');
+  await expect(settled).toHaveText('Settled');
+  await expect(chargeRow.locator('[data-status-code="settledSuccessfully"]')).toHaveText('settledSuccessfully');
   expect(isGreen(await settled.evaluate((el) => getComputedStyle(el).color))).toBe(true);
   const refund = table.locator('[data-status="refundSettledSuccessfully"]').first();
   expect(isGreen(await refund.evaluate((el) => getComputedStyle(el).color))).toBe(false);

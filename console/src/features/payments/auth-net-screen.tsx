@@ -81,8 +81,16 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalL },
 });
 
+/** The provider's transaction statuses in plain words; the code itself stays on the row as secondary text. */
 const STATUS_LABEL: Record<string, string> = {
-  settledSuccessfully: 'settledSuccessfully',
+  settledSuccessfully: 'Settled',
+  refundSettledSuccessfully: 'Refund settled',
+  declined: 'Declined',
+  voided: 'Voided',
+  generalError: 'Error',
+  settlementError: 'Settlement error',
+  refundPendingSettlement: 'Refund pending',
+  capturedPendingSettlement: 'Pending settlement',
 };
 
 function accountLabel(batch: SettledBatch): string {
@@ -377,7 +385,12 @@ function Transactions({ batchId }: { batchId: string }) {
                   <TableCell>
                     <span className={statusClass(styles, t.transactionStatus)} data-status={t.transactionStatus}>
                       {STATUS_LABEL[t.transactionStatus] ?? t.transactionStatus}
-                    </span>
+                    </span>{' '}
+                    {STATUS_LABEL[t.transactionStatus] && (
+                      <span className={styles.secondary} data-status-code={t.transactionStatus}>
+                        {t.transactionStatus}
+                      </span>
+                    )}
                   </TableCell>
                   <TableCell>
                     <OrderCell transaction={t} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   Button,
   Card,
@@ -29,6 +29,8 @@ import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
 import { formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
+
+const SalesAgentChart = lazy(() => import('./sales-agent-chart'));
 
 /** The spec's loading state: at least this long, as a placeholder table of this many rows. */
 const LOADING_MS = 300;
@@ -187,7 +189,12 @@ export default function SalesAgentReportScreen() {
             text={report.error ? 'No figures to show.' : 'No leads were assigned to sales agents in this period.'}
           />
         ) : (
-          <FiguresTable report={report.data} />
+          <>
+            <Suspense fallback={<Spinner size="small" label="Loading the chart…" />}>
+              <SalesAgentChart rows={report.data.rows} />
+            </Suspense>
+            <FiguresTable report={report.data} />
+          </>
         )}
       </Card>
       <Text size={200} className={styles.note}>
