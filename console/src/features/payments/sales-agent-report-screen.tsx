@@ -30,6 +30,8 @@ import { PageHeader } from '../../components/layout';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
 import { formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
 
+import { RangePresets, rangeProblem } from './range-presets';
+
 const SalesAgentChart = lazy(() => import('./sales-agent-chart'));
 
 /** The spec's loading state: at least this long, as a placeholder table of this many rows. */
@@ -89,10 +91,15 @@ export default function SalesAgentReportScreen() {
   const [to, setTo] = useState<Date | null>(today);
   const [exporting, setExporting] = useState(false);
 
-  const rangeError = !from || !to ? 'Choose both dates.' : from > to ? 'To must not be before From.' : null;
+  // A typed date after today is kept out by the picker (maxDate), which reports it: say why.
+  const [future, setFuture] = useState<{ from: boolean; to: boolean }>({ from: false, to: false });
+  const rangeError = future.from || future.to ? 'Dates cannot be in the future.' : rangeProblem(from, to, today);
   const period = useMemo<SalesAgentReportPeriod | null>(
-    () => (from && to && from <= to ? { from: toIsoDay(from), to: toIsoDay(to), tz: browserTimeZone() } : null),
-    [from, to],
+    () =>
+      from && to && !future.from && !future.to && !rangeProblem(from, to, today)
+        ? { from: toIsoDay(from), to: toIsoDay(to), tz: browserTimeZone() }
+        : null,
+    [from, to, today, future],
   );
   const report = useSalesAgentReport(period);
   const holding = useMinimumLoading(period ? `${period.from}/${period.to}` : null);
@@ -137,6 +144,7 @@ export default function SalesAgentReportScreen() {
             value={from}
             maxDate={today}
             onSelectDate={(date) => setFrom(date ?? null)}
+            onValidationResult={(data) => setFuture((f) => ({ ...f, from: data.error === 'out-of-bounds' }))}
             allowTextInput
             formatDate={formatPickerDate}
             parseDateFromString={(text) => parsePickerDate(text)}
@@ -155,6 +163,7 @@ export default function SalesAgentReportScreen() {
             value={to}
             maxDate={today}
             onSelectDate={(date) => setTo(date ?? null)}
+            onValidationResult={(data) => setFuture((f) => ({ ...f, to: data.error === 'out-of-bounds' }))}
             allowTextInput
             formatDate={formatPickerDate}
             parseDateFromString={(text) => parsePickerDate(text)}
@@ -162,6 +171,13 @@ export default function SalesAgentReportScreen() {
             showGoToToday
           />
         </Field>
+        <RangePresets
+          onPick={(nextFrom, nextTo) => {
+            setFuture({ from: false, to: false });
+            setFrom(nextFrom);
+            setTo(nextTo);
+          }}
+        />
         {period && (
           <Text size={200} className={styles.period}>
             {formatDate(`${period.from}T00:00:00`)} – {formatDate(`${period.to}T00:00:00`)} ({period.tz})
