@@ -47,6 +47,13 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]',
+          message: 'Take API paths from the *_PATHS constants in @backoffice/contracts, never a literal /api/... string.',
+        },
+      ],
     },
   },
 );

@@ -15,3 +15,4 @@ export * from './crm';
 export * from './payments';
 export * from './spreadsheet-text';
 export * from './dashboard';
+export * from './api-paths';

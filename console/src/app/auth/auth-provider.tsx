@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from '@backoffice/contracts';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import type { AuthUser, LoginResponse, Role } from '@backoffice/contracts';
@@ -31,14 +32,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [session.status, mutate]);
 
   const login = useCallback(async (username: string, password: string): Promise<AuthUser> => {
-    const response = await apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', json: { username, password } });
+    const response = await apiFetch<LoginResponse>(AUTH_PATHS.login, { method: 'POST', json: { username, password } });
     sessionStore.start(response);
     return response.user;
   }, []);
 
   const logout = useCallback(async (): Promise<void> => {
     try {
-      await apiFetch<void>('/api/auth/logout', { method: 'POST' });
+      await apiFetch<void>(AUTH_PATHS.logout, { method: 'POST' });
     } catch {
       // The session ends here whatever the server answered; its refresh cookie expires on its own.
     }

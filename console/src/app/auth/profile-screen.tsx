@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from '@backoffice/contracts';
 import {
   Avatar,
   Badge,
@@ -39,7 +40,7 @@ const useStyles = makeStyles({
 
 export default function ProfileScreen() {
   const styles = useStyles();
-  const { data: profile, error, isLoading, mutate } = useApi<Profile>('/api/auth/profile');
+  const { data: profile, error, isLoading, mutate } = useApi<Profile>(AUTH_PATHS.profile);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { LOGIN_PROBLEM_CODES, type LoginResponse, type RecoveryCodes, type TwoFactorSetup } from '@backoffice/contracts';
+import { AUTH_PATHS, LOGIN_PROBLEM_CODES, type LoginResponse, type RecoveryCodes, type TwoFactorSetup } from '@backoffice/contracts';
 import { ApiError, apiFetch, sessionStore } from '../../components/api';
 import { AuthenticatorSetup } from '../../features/identity/two-factor/authenticator-setup';
 import { RecoveryCodesPanel } from '../../features/identity/two-factor/recovery-codes-panel';
@@ -24,7 +24,7 @@ export function twoFactorStepOf(error: unknown): 'otp' | 'setup' | null {
 
 /** Step one of a required set-up: a new secret, given the right username and password. */
 export function startTwoFactorSetup(username: string, password: string): Promise<TwoFactorSetup> {
-  return apiFetch<TwoFactorSetup>('/api/auth/login/two-factor-setup', { method: 'POST', json: { username, password } });
+  return apiFetch<TwoFactorSetup>(AUTH_PATHS.twoFactorSetupAtLogin, { method: 'POST', json: { username, password } });
 }
 
 export interface TwoFactorStepProps {
@@ -69,7 +69,7 @@ export function TwoFactorStep({ username, password, setup, onBack }: TwoFactorSt
     }
     setSubmitting(true);
     try {
-      const response = await apiFetch<LoginWithCodes>('/api/auth/login', { method: 'POST', json: { username, password, otp } });
+      const response = await apiFetch<LoginWithCodes>(AUTH_PATHS.login, { method: 'POST', json: { username, password, otp } });
       if (response.recoveryCodes?.length) {
         setSignedIn(response);
       } else {

@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from '@backoffice/contracts';
 import type { LoginResponse } from '@backoffice/contracts';
 import { networkError, toApiError } from './api-error';
 import { sessionStore } from './session-store';
@@ -13,7 +14,7 @@ export interface ApiFetchOptions {
 }
 
 /** Calls that must never trigger a refresh-and-retry on 401 (a wrong password is not an expired session). */
-const AUTH_PATHS = ['/api/auth/login', '/api/auth/refresh', '/api/auth/logout'];
+const NO_RETRY_PATHS: string[] = [AUTH_PATHS.login, AUTH_PATHS.refresh, AUTH_PATHS.logout];
 
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
 
@@ -33,7 +34,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
 async function requestRefresh(): Promise<RefreshOutcome> {
   let response: Response;
   try {
-    response = await fetch('/api/auth/refresh', {
+    response = await fetch(AUTH_PATHS.refresh, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
@@ -93,7 +94,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   const token = sessionStore.getAccessToken();
   let response = await sendOrThrow(path, options, token);
 
-  if (response.status === 401 && !AUTH_PATHS.includes(path)) {
+  if (response.status === 401 && !NO_RETRY_PATHS.includes(path)) {
     const current = sessionStore.getAccessToken();
     // Another call may already have refreshed the token while this one was in flight.
     const outcome: RefreshOutcome = current && current !== token ? 'refreshed' : await refreshSession();

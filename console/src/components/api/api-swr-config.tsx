@@ -15,7 +15,7 @@ const swrOptions: SWRConfiguration = {
   errorRetryCount: 3,
 };
 
-/** SWR with the API client as its fetcher: a key is an API path such as `/api/countries`. */
+/** SWR with the API client as its fetcher: a key is an API path such as `GEOGRAPHY_PATHS.countries`. */
 export function ApiSWRConfig({ children }: { children: ReactNode }) {
   return <SWRConfig value={swrOptions}>{children}</SWRConfig>;
 }

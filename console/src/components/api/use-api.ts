@@ -3,7 +3,7 @@ import type { ApiError } from './api-error';
 
 /**
  * Reads an API path through SWR (cached, de-duplicated, revalidated by `mutate(path)`).
- * Pass null to wait, e.g. until an id is known: `useApi<Branch>(id ? `/api/branches/${id}` : null)`.
+ * Pass null to wait, e.g. until an id is known: `useApi<Branch>(id ? `${BRANCH_PATHS.branches}/${id}` : null)`.
  */
 export function useApi<T>(path: string | null, options?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> {
   return useSWR<T, ApiError>(path, options ?? {});

@@ -1,9 +1,10 @@
+import { CONFIG_PATHS } from '@backoffice/contracts';
 import { useCallback } from 'react';
 import type { RuntimeConfig } from '@backoffice/contracts';
 import { useApi } from '../api';
 import { formatMoney } from '../format/format-money';
 
-export const RUNTIME_CONFIG_PATH = '/api/config';
+export const RUNTIME_CONFIG_PATH = CONFIG_PATHS.runtime;
 
 /** Falls back to US dollars until the configuration has loaded. */
 const DEFAULT_CURRENCY = 'USD';

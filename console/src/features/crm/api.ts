@@ -1,3 +1,4 @@
+import { IDENTITY_PATHS, LEADS_PATHS } from '@backoffice/contracts';
 import { useSWRConfig } from 'swr';
 import type {
   DistributeLeadsResult,
@@ -17,24 +18,8 @@ import { apiFetch, useApi } from '../../components/api';
 
 /** The crm API's paths, as the console calls them. */
 export const CRM_PATHS = {
-  uploads: '/api/leads/uploads',
-  upload: (id: number) => `/api/leads/uploads/${id}`,
-  extract: (id: number) => `/api/leads/uploads/${id}/extract`,
-  extractAll: '/api/leads/uploads/extract',
-  failedRows: (id: number) => `/api/leads/uploads/${id}/errors.xlsx`,
-  job: (jobId: string) => `/api/leads/jobs/${jobId}`,
-  groups: '/api/leads/groups',
-  groupLeads: (id: number) => `/api/leads/groups/${id}/leads`,
-  groupExport: (id: number) => `/api/leads/groups/${id}/export.xlsx`,
-  template: '/api/leads/template.xlsx',
-  assignable: '/api/leads/assignable',
-  unassignedIds: '/api/leads/assignable/unassigned-ids',
-  userLeads: (userId: string) => `/api/leads/users/${userId}`,
-  distribute: '/api/leads/distribute',
-  mine: '/api/leads/mine',
-  mineSummary: '/api/leads/mine/summary',
-  myLead: (id: number) => `/api/leads/mine/${id}`,
-  salesAgents: '/api/identity/users?role=Salesagent&active=true&pageSize=200',
+  ...LEADS_PATHS,
+  salesAgents: `${IDENTITY_PATHS.users}?role=Salesagent&active=true&pageSize=200`,
 } as const;
 
 export interface TableQuery {
@@ -113,7 +98,7 @@ export const distributeLeads = (userIds: string[], count: number) =>
 export function useReloadAssignments() {
   const { mutate } = useSWRConfig();
   return () =>
-    mutate((key) => typeof key === 'string' && (key.startsWith(CRM_PATHS.assignable) || key.startsWith('/api/leads/users/')), undefined, {
+    mutate((key) => typeof key === 'string' && (key.startsWith(CRM_PATHS.assignable) || key.startsWith(CRM_PATHS.users)), undefined, {
       revalidate: true,
     });
 }

@@ -1,3 +1,4 @@
+import { DASHBOARD_PATHS } from '@backoffice/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { CrmDashboard, OrdersDashboard } from '@backoffice/contracts';
@@ -63,8 +64,8 @@ export default function DashboardScreen() {
   const user = useCurrentUser();
   const seesOrders = hasAnyRole(user, ACCESS.clientServices);
   const seesCrm = hasAnyRole(user, ['Admin', 'Manager', 'Salesagent']);
-  const orders = useApi<OrdersDashboard>(seesOrders ? '/api/dashboard/orders' : null, { refreshInterval: 60_000 });
-  const crm = useApi<CrmDashboard>(seesCrm ? '/api/dashboard/crm' : null, { refreshInterval: 60_000 });
+  const orders = useApi<OrdersDashboard>(seesOrders ? DASHBOARD_PATHS.orders : null, { refreshInterval: 60_000 });
+  const crm = useApi<CrmDashboard>(seesCrm ? DASHBOARD_PATHS.crm : null, { refreshInterval: 60_000 });
   const tiles = DASHBOARD_TILES.filter((tile) => hasAnyRole(user, tile.roles)).map((tile) => ({ ...tile, testId: `tile-${tile.testId}` }));
   const firstName = user.name.split(' ')[0];
   const o = orders.data;

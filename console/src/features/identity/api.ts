@@ -1,3 +1,4 @@
+import { AUTH_PATHS, IDENTITY_PATHS } from '@backoffice/contracts';
 import { mutate } from 'swr';
 import type {
   Client,
@@ -19,11 +20,11 @@ import type {
 } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../components/api';
 
-export const USERS_PATH = '/api/identity/users';
-export const ROLES_PATH = '/api/identity/roles';
-export const SETTINGS_PATH = '/api/identity/settings';
-export const CLIENTS_PATH = '/api/clients';
-export const TWO_FACTOR_PATH = '/api/auth/two-factor';
+export const USERS_PATH = IDENTITY_PATHS.users;
+export const ROLES_PATH = IDENTITY_PATHS.roles;
+export const SETTINGS_PATH = IDENTITY_PATHS.settings;
+export const CLIENTS_PATH = IDENTITY_PATHS.clients;
+export const TWO_FACTOR_PATH = AUTH_PATHS.twoFactor;
 
 const userPath = (id: string) => `${USERS_PATH}/${id}`;
 const userRolesPath = (id: string) => `${userPath(id)}/roles`;

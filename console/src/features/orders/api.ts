@@ -1,5 +1,7 @@
 import { mutate } from 'swr';
 import {
+  BRANCH_PATHS,
+  IDENTITY_PATHS,
   ORDERS_PATHS,
   type Branch,
   type Client,
@@ -45,7 +47,7 @@ export function useOrder(id: string | undefined) {
 
 /** The client account of an order (identity), only when the order has a user. */
 export function useOrderClient(userId: string | null | undefined) {
-  return useApi<Client>(userId ? `/api/clients/byId?id=${encodeURIComponent(userId)}` : null, { shouldRetryOnError: false });
+  return useApi<Client>(userId ? IDENTITY_PATHS.clientById(userId) : null, { shouldRetryOnError: false });
 }
 
 export function useOrderPayments(id: string | undefined) {
@@ -71,11 +73,11 @@ export function useClientService(id: string | null) {
 
 /** Active service providers, for the Assign modal. */
 export function useServiceProviders(enabled: boolean) {
-  return useApi<Page<StaffUser>>(enabled ? '/api/identity/users?role=ServiceProvider&active=true&pageSize=200&sort=name' : null);
+  return useApi<Page<StaffUser>>(enabled ? `${IDENTITY_PATHS.users}?role=ServiceProvider&active=true&pageSize=200&sort=name` : null);
 }
 
 export function useAssignableBranches(enabled: boolean) {
-  return useApi<Branch[]>(enabled ? '/api/branches' : null);
+  return useApi<Branch[]>(enabled ? BRANCH_PATHS.branches : null);
 }
 
 async function afterChange(clientServiceId: string) {

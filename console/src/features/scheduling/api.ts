@@ -1,3 +1,4 @@
+import { BRANCH_PATHS } from '@backoffice/contracts';
 import { mutate } from 'swr';
 import type {
   AppointmentSettings,
@@ -10,8 +11,8 @@ import type {
 } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../components/api';
 
-export const BRANCHES_PATH = '/api/branches';
-export const BRANCH_COUNTRIES_PATH = '/api/branches/countries';
+export const BRANCHES_PATH = BRANCH_PATHS.branches;
+export const BRANCH_COUNTRIES_PATH = BRANCH_PATHS.countries;
 const branchPath = (id: number) => `${BRANCHES_PATH}/${id}`;
 const settingsPath = (branchId: number) => `${branchPath(branchId)}/appointment-settings`;
 const slotsPath = (branchId: number) => `${branchPath(branchId)}/slots`;

@@ -1,10 +1,11 @@
+import { BRANCH_PATHS, CATALOGUE_PATHS } from '@backoffice/contracts';
 import { mutate } from 'swr';
 import type { Branch, Category, CategoryDetail, CategoryInput, Service, ServiceInput } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../../components/api';
 
-const CATEGORIES_PATH = '/api/categories';
-const SERVICES_PATH = '/api/services';
-const BRANCHES_PATH = '/api/branches';
+const CATEGORIES_PATH = CATALOGUE_PATHS.categories;
+const SERVICES_PATH = CATALOGUE_PATHS.services;
+const BRANCHES_PATH = BRANCH_PATHS.branches;
 
 const levelKey = (parentId: number | null) => (parentId ? `${CATEGORIES_PATH}?parentId=${parentId}` : CATEGORIES_PATH);
 const servicesKey = (categoryId: number) => `${SERVICES_PATH}?categoryId=${categoryId}`;
@@ -51,7 +52,7 @@ export async function saveService(id: number | null, input: ServiceInput): Promi
   const saved = id
     ? await apiFetch<Service>(`${SERVICES_PATH}/${id}`, { method: 'PUT', json: input })
     : await apiFetch<Service>(SERVICES_PATH, { method: 'POST', json: input });
-  await Promise.all([refreshServices(), refreshCategories(), mutate('/api/service-files')]);
+  await Promise.all([refreshServices(), refreshCategories(), mutate(CATALOGUE_PATHS.serviceFiles)]);
   return saved;
 }
 
@@ -60,5 +61,5 @@ export async function deleteService(service: Service): Promise<void> {
   await mutate(servicesKey(service.categoryId), (current: Service[] | undefined) => current?.filter((s) => s.id !== service.id), {
     revalidate: true,
   });
-  await Promise.all([refreshCategories(), mutate('/api/service-files')]);
+  await Promise.all([refreshCategories(), mutate(CATALOGUE_PATHS.serviceFiles)]);
 }
