@@ -153,6 +153,18 @@ describe('transactions', () => {
     expect(bad.body.errors.map((e) => e.path).sort()).toEqual(['note', 'status']);
     const mismatch = await transaction({ clientServiceId: id, serviceId: 8, status: 'Verified' });
     expect(mismatch.status).toBe(400);
+    const empty = await json<{ errors: { path: string; message: string }[] }>(
+      service.request('/api/ServiceTransaction', {
+        method: 'POST',
+        json: { clientServiceId: id, status: 'Created', note: '  ' },
+        token: manager,
+      }),
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual([
+      { path: 'note', message: 'Nothing to record: the status stays Created. Choose another status, write a note or attach an image.' },
+    ]);
+    expect((await get<ServiceTransaction[]>(`/api/ServiceTransaction/${id}`)).body).toEqual([]);
     expect((await transaction({ clientServiceId: randomUUID(), status: 'Verified' })).status).toBe(404);
     expect((await get(`/api/ServiceTransaction/${randomUUID()}`)).status).toBe(404);
     expect((await get('/api/ServiceTransaction/not-a-uuid')).status).toBe(400);

@@ -9,6 +9,10 @@ import { ClientServiceStore } from '../client-service.store';
 
 export const TRANSACTION_TITLE = 'insert';
 
+/** A transaction that keeps the status and carries neither a note nor an image records nothing. */
+export const emptyTransactionMessage = (status: string) =>
+  `Nothing to record: the status stays ${status}. Choose another status, write a note or attach an image.`;
+
 export type ServiceTransactionValues = z.output<typeof ServiceTransactionInputSchema>;
 
 /** POST /api/ServiceTransaction: a status change, or a note, with images uploaded beforehand. */
@@ -32,6 +36,9 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
     return this.store.change(input.clientServiceId, async (aggregate, em) => {
       if (!mayAccessClientService(user, aggregate.state)) throw new ForbiddenError('This client service is not assigned to you.');
       const errors: FieldError[] = [];
+      if (input.status === aggregate.state.status && !(input.note ?? '').trim() && fileIds.length === 0) {
+        errors.push({ path: 'note', message: emptyTransactionMessage(input.status) });
+      }
       if (input.serviceId !== undefined && input.serviceId !== aggregate.state.serviceId) {
         errors.push({
           path: 'serviceId',
