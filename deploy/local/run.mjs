@@ -109,6 +109,33 @@ async function faults() {
   process.exit(counts.failed > 0 ? 1 : 0);
 }
 
+/** Runs the console's Vitest component tests; answers their counts (a run that wrote no report counts as one failure). */
+async function runVitest(jsonFile) {
+  const code = await runTool(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      join(ROOT, 'console/vitest.config.mjs'),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${jsonFile}`,
+    ],
+    {},
+  );
+  if (existsSync(jsonFile)) {
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    return {
+      passed: report.numPassedTests,
+      // A file that fails to load has no failed test, only an unsuccessful run: it counts as one failure.
+      failed: report.numFailedTests + (report.numFailedTests === 0 && !report.success ? 1 : 0),
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  }
+  return { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+}
+
 /** Runs lint, jest, the fault tests and Playwright, sums their counts and prints the one closing line. */
 async function test() {
   const started = Date.now();
@@ -133,6 +160,11 @@ async function test() {
     log('\n› unit and integration tests (jest)');
     // The fault tests run next, on their own: some stop the shared Kafka broker the others need.
     add(totals, await runJest(infra, join(resultsDir, 'jest.json'), ['--testPathIgnorePatterns', ...JEST_IGNORED, ...FAULT_TESTS]));
+  }
+
+  if (!only) {
+    log('\n› console component tests (Vitest, jsdom)');
+    add(totals, await runVitest(join(resultsDir, 'vitest.json')));
   }
 
   if (only !== 'e2e' && only !== 'jest') {

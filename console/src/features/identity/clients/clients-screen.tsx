@@ -27,7 +27,7 @@ import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
 import { deleteClient, useClients } from '../api';
 import { ListPager } from '../common/list-pager';
-import { useListParams } from '../common/use-list-params';
+import { useListParams } from '../../../components/table';
 import { ClientFormDialog } from './client-form-dialog';
 
 const PAGE_SIZE = 15;

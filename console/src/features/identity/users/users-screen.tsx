@@ -48,7 +48,7 @@ import { PageHeader } from '../../../components/layout';
 import { ButtonLink } from '../../../components/navigation';
 import { endUserSessions, resetUserTwoFactor, setUserActive, useUsers } from '../api';
 import { ListPager } from '../common/list-pager';
-import { useListParams } from '../common/use-list-params';
+import { useListParams } from '../../../components/table';
 import { SecuritySettingsCard } from './security-settings-card';
 import { UserFormDialog } from './user-form-dialog';
 

@@ -11,13 +11,28 @@ export interface ListParams<S extends string> {
   dir: 'asc' | 'desc';
   /** Extra filters by name, e.g. role. */
   filters: Record<string, string>;
+  /** Rows per page: one of PAGE_SIZES. */
+  pageSize: number;
+}
+
+/** The one page-size rule of every server-paged table: these choices, DEFAULT_PAGE_SIZE unless the address names another. */
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** The page size the address asks for, when it is one of PAGE_SIZES; else `fallback`. */
+export function pageSizeFrom(value: string | null, fallback: number = DEFAULT_PAGE_SIZE): number {
+  const size = Number(value);
+  return (PAGE_SIZES as readonly number[]).includes(size) ? size : fallback;
 }
 
 /**
  * The page, search, sort and filters of a server-paged list, kept in the address (so reload and
  * back keep them). A new search, sort or filter starts again from page 1.
  */
-export function useListParams<S extends string>(defaults: { sort: S; dir: 'asc' | 'desc' }, filterNames: readonly string[] = []) {
+export function useListParams<S extends string>(
+  defaults: { sort: S; dir: 'asc' | 'desc'; pageSize?: number },
+  filterNames: readonly string[] = [],
+) {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const [searchInput, setSearchInput] = useState(search);
@@ -53,6 +68,7 @@ export function useListParams<S extends string>(defaults: { sort: S; dir: 'asc' 
     sort: (params.get('sort') as S | null) ?? defaults.sort,
     dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : defaults.dir,
     filters: Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])),
+    pageSize: pageSizeFrom(params.get('pageSize'), defaults.pageSize),
   };
 
   return {
@@ -63,5 +79,8 @@ export function useListParams<S extends string>(defaults: { sort: S; dir: 'asc' 
     sortBy: (column: S, firstDir: 'asc' | 'desc' = 'asc') =>
       update({ sort: column, dir: value.sort === column ? (value.dir === 'asc' ? 'desc' : 'asc') : firstDir, page: undefined }),
     setFilter: (name: string, filter: string) => update({ [name]: filter, page: undefined }),
+    /** Another page size starts again from page 1. */
+    setPageSize: (size: number) =>
+      update({ pageSize: size === (defaults.pageSize ?? DEFAULT_PAGE_SIZE) ? undefined : size, page: undefined }),
   };
 }
