@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { ROLES, SERVICE_NAMES, serviceUrlVariable, type Role } from '@backoffice/contracts';
-import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { API_SCOPES, ROLES, SERVICE_NAMES, serviceUrlVariable, type ApiScope, type Role } from '@backoffice/contracts';
+import { signToken, startTestService, testKeys, type TestService } from '@backoffice/platform/testing';
+import jwt from 'jsonwebtoken';
+import { JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT } from '@backoffice/contracts';
 import { BAD_TOKENS, badToken, type BadToken } from './security-kit';
 import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../../services/gateway/src/routing/route-table';
 
@@ -13,17 +16,46 @@ import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../../servi
  * Then paths that try to leave the prefix a role may use (dot segments, encoded slashes).
  */
 
-type Subject = Role | 'no token' | BadToken;
-const SUBJECTS: readonly Subject[] = ['no token', ...ROLES, ...BAD_TOKENS];
+/** An API client's column: a client-credentials token holding this one scope. */
+type ScopeSubject = `scope ${ApiScope}`;
+type Subject = Role | 'no token' | BadToken | ScopeSubject;
+const SCOPE_SUBJECTS = API_SCOPES.map((scope) => `scope ${scope}` as ScopeSubject);
+const SUBJECTS: readonly Subject[] = ['no token', ...ROLES, ...SCOPE_SUBJECTS, ...BAD_TOKENS];
+
+/** A client-credentials token as identity issues it: no role, the client marker, one scope. */
+function clientToken(scope: ApiScope): string {
+  const now = Math.floor(Date.now() / 1000);
+  return jwt.sign(
+    {
+      sub: randomUUID(),
+      sid: randomUUID(),
+      name: 'Storefront',
+      email: '',
+      roles: [],
+      typ: 'access',
+      client: true,
+      scope,
+      iat: now,
+      exp: now + 900,
+    },
+    testKeys.privateKey,
+    { algorithm: 'RS256', issuer: JWT_ISSUER_DEFAULT, audience: JWT_AUDIENCE_DEFAULT },
+  );
+}
+
 const tokens = new Map<Subject, string>([
   ...ROLES.map((role) => [role, signToken({ roles: [role] })] as const),
+  ...API_SCOPES.map((scope) => [`scope ${scope}` as ScopeSubject, clientToken(scope)] as const),
   ...BAD_TOKENS.map((kind) => [kind, badToken(kind)] as const),
 ]);
 
 /** What the gateway must answer: the rule's semantics (route-table.ts), and 401 for any bad token. */
-function expectedStatus(access: Access, subject: Subject): 200 | 401 | 403 {
+function expectedStatus(rule: RouteRule, subject: Subject): 200 | 401 | 403 {
+  const access: Access = rule.access;
   if (access === 'public') return 200;
   if (subject === 'no token' || (BAD_TOKENS as readonly string[]).includes(subject)) return 401;
+  // An API client reaches only the rules that name its scope; never a staff-only route.
+  if (subject.startsWith('scope ')) return rule.scopes?.includes(subject.slice('scope '.length) as ApiScope) ? 200 : 403;
   if (access === 'authenticated') return 200;
   return subject === 'Admin' || access.includes(subject as Role) ? 200 : 403;
 }
@@ -103,7 +135,7 @@ describe('every route × every role × every kind of token', () => {
       const before = received.length;
       const answer = await call(c.method, c.path, subject);
       got[subject] = answer.status;
-      want[subject] = expectedStatus(c.rule.access, subject);
+      want[subject] = expectedStatus(c.rule, subject);
       if (answer.status === 200) {
         expect(answer.service).toBe(c.rule.service);
         expect(received.length).toBe(before + 1);

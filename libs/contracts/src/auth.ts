@@ -40,6 +40,10 @@ export interface AccessTokenClaims {
   sid: string;
   iat: number;
   exp: number;
+  /** Client-credentials tokens only: the API client's scopes, space-separated (RFC 6749 §3.3). */
+  scope?: string;
+  /** Client-credentials tokens only: `sub` is an API client id, `roles` is empty. */
+  client?: true;
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -2,6 +2,7 @@ export * from './roles';
 export * from './services';
 export * from './problem';
 export * from './auth';
+export * from './api-clients';
 export * from './config';
 export * from './paging';
 export * from './dates';

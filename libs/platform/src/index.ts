@@ -7,6 +7,7 @@ export * from './errors/problem.filter';
 export * from './auth/access-token';
 export * from './auth/decorators';
 export * from './auth/role-policy';
+export * from './auth/scope-policy';
 export * from './auth/session-revocation';
 export * from './auth/session-revocations.provider';
 export * from './auth/auth.guard';

@@ -29,22 +29,37 @@ import { CodeAttemptLimiter } from './two-factor/code-attempt-limiter';
 import { IdentitySettingsController } from './settings/identity-settings.controller';
 import { IdentitySettingsService } from './settings/identity-settings.service';
 import { DemoDataSeed } from './seed/demo-data.seed';
+import { ApiClientRecord } from './api-clients/api-client.entity';
+import { ApiClientsController } from './api-clients/api-clients.controller';
+import { ApiClientsService } from './api-clients/api-clients.service';
+import { TokenController } from './api-clients/token.controller';
+import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
 
 @Module({
   imports: [
     PlatformModule.forService({
       config: identityConfigSchema,
       database: {
-        entities: [User, RefreshToken, RecoveryCode, ClientAccount, IdentitySetting],
+        entities: [User, RefreshToken, RecoveryCode, ClientAccount, IdentitySetting, ApiClientRecord],
         migrations: [
           { name: 'Migration0001Users', class: Migration0001Users },
           { name: 'Migration0002StaffClientsTwoFactor', class: Migration0002StaffClientsTwoFactor },
+          { name: 'Migration0003ApiClients', class: Migration0003ApiClients },
         ],
       },
       outbox: { topics: [{ name: IDENTITY_USER_TOPIC }] },
     }),
   ],
-  controllers: [AuthController, TwoFactorController, UsersController, UserRolesController, ClientsController, IdentitySettingsController],
+  controllers: [
+    AuthController,
+    TokenController,
+    ApiClientsController,
+    TwoFactorController,
+    UsersController,
+    UserRolesController,
+    ClientsController,
+    IdentitySettingsController,
+  ],
   providers: [
     AuthService,
     LoginThrottle,
@@ -60,6 +75,7 @@ import { DemoDataSeed } from './seed/demo-data.seed';
     SecretBox,
     CodeAttemptLimiter,
     IdentitySettingsService,
+    ApiClientsService,
   ],
 })
 export class AppModule {}

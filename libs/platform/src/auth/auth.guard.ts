@@ -1,14 +1,14 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
-import type { Role } from '@backoffice/contracts';
-import { IS_PUBLIC, ROLES_KEY, type CurrentUserData } from './decorators';
-import { hasRequiredRole } from './role-policy';
+import type { ApiScope, Role } from '@backoffice/contracts';
+import { IS_PUBLIC, ROLES_KEY, SCOPES_KEY, type CurrentUserData } from './decorators';
+import { mayCall } from './scope-policy';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../errors/domain-error';
 
 /**
  * Global guard: every route needs a valid access token unless @Public(),
- * and one of its @Roles() when it names any. Services trust no header but the token.
+ * and one of its @Roles() when it names any; an API client needs one of its @Scopes(). Services trust no header but the token.
  */
 @Injectable()
 export class AccessGuard extends PassportAuthGuard('jwt') {
@@ -23,7 +23,10 @@ export class AccessGuard extends PassportAuthGuard('jwt') {
     await (super.canActivate(context) as Promise<boolean>);
     const user = context.switchToHttp().getRequest<{ user: CurrentUserData }>().user;
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
-    if (!hasRequiredRole(user.roles, required)) throw new ForbiddenError('Your role may not do this.');
+    const scopes = this.reflector.getAllAndOverride<ApiScope[] | undefined>(SCOPES_KEY, targets);
+    if (!mayCall(user, required, scopes)) {
+      throw new ForbiddenError(user.client ? 'This API client’s scopes do not allow this.' : 'Your role may not do this.');
+    }
     return true;
   }
 

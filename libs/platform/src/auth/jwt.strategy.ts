@@ -5,6 +5,7 @@ import type { AccessTokenClaims } from '@backoffice/contracts';
 import type { CurrentUserData } from './decorators';
 import { AccessTokenVerifier, isAccessClaims, publicKeyObject, verifyOptions } from './access-token';
 import { SessionRevocations } from './session-revocation';
+import { scopesOf } from './scope-policy';
 import { SESSION_REVOCATIONS } from './session-revocations.provider';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
@@ -65,6 +66,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /** The user of verified claims, unless their session was ended. */
   private async userOf(claims: AccessTokenClaims): Promise<CurrentUserData | false> {
     if (await this.revocations.isRevoked(claims.sid)) return false;
-    return { id: claims.sub, name: claims.name, email: claims.email, roles: claims.roles as CurrentUserData['roles'] };
+    const user: CurrentUserData = {
+      id: claims.sub,
+      name: claims.name,
+      email: claims.email,
+      roles: claims.roles as CurrentUserData['roles'],
+    };
+    if (claims.client === true) return { ...user, roles: [], client: true, scopes: scopesOf(claims.scope) };
+    return user;
   }
 }

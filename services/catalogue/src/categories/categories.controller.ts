@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { CategoryInputSchema, CategoryListQuerySchema, IntIdSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { CategoriesService } from './categories.service';
 
 class CategoryInputDto extends createZodDto(CategoryInputSchema) {}
@@ -18,11 +18,13 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
+  @Scopes('catalogue:read')
   list(@Query() query: CategoryListQuery) {
     return this.categories.list(query.parentId);
   }
 
   @Get(':id')
+  @Scopes('catalogue:read')
   get(@Param() params: CategoryIdParams) {
     return this.categories.get(params.id);
   }

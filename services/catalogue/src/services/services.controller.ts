@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { IntIdSchema, ServiceInputSchema, ServiceListQuerySchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { ServicesService } from './services.service';
 
 class ServiceInputDto extends createZodDto(ServiceInputSchema) {}
@@ -18,11 +18,13 @@ export class ServicesController {
   constructor(private readonly services: ServicesService) {}
 
   @Get()
+  @Scopes('catalogue:read')
   list(@Query() query: ServiceListQuery) {
     return this.services.list(query.categoryId);
   }
 
   @Get(':id')
+  @Scopes('catalogue:read')
   get(@Param() params: ServiceIdParams) {
     return this.services.get(params.id);
   }

@@ -9,6 +9,7 @@ import {
   DomainError,
   ForbiddenError,
   hasRequiredRole,
+  scopesOf,
   problem,
   PROBLEM_CONTENT_TYPE,
   sendProblem,
@@ -45,6 +46,12 @@ export async function authorize(
   if (!token) throw new UnauthorizedError('A valid access token is required.');
   const claims = tokens.verify(token);
   if (await revocations.isRevoked(claims.sid)) throw new UnauthorizedError('This session has been ended; sign in again.');
+  if (claims.client === true) {
+    // An API client: only rules that name one of its scopes, never a staff route.
+    const scopes = scopesOf(claims.scope);
+    if (!rule.scopes?.some((scope) => scopes.includes(scope))) throw new ForbiddenError('This API client’s scopes do not allow this.');
+    return;
+  }
   if (rule.access !== 'authenticated' && !hasRequiredRole(claims.roles, rule.access)) {
     throw new ForbiddenError('Your role may not do this.');
   }

@@ -1,4 +1,10 @@
-import { CATALOGUE_IMAGE_MAX_BYTES, CLIENT_SERVICE_FILE_MAX_BYTES, type Role, type ServiceName } from '@backoffice/contracts';
+import {
+  type ApiScope,
+  CATALOGUE_IMAGE_MAX_BYTES,
+  CLIENT_SERVICE_FILE_MAX_BYTES,
+  type Role,
+  type ServiceName,
+} from '@backoffice/contracts';
 
 /** Who may call a route: nobody signed in, any signed-in staff user, or one of the roles (Admin always may). */
 export type Access = 'public' | 'authenticated' | readonly Role[];
@@ -12,6 +18,11 @@ export interface RouteRule {
   methods?: readonly string[];
   /** The rule covers this exact path only, not what is below it. */
   exact?: boolean;
+  /**
+   * API clients (client-credentials tokens) holding one of these scopes may call the rule too. A rule without
+   * scopes is for staff only: a client token gets 403 there, whatever `access` says.
+   */
+  scopes?: readonly ApiScope[];
   /** Largest request body in bytes, refused with 413 by the gateway itself (JSON_BODY_LIMIT when absent). */
   bodyLimit?: number;
 }
@@ -34,6 +45,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/login', service: 'identity', access: 'public' },
   { pattern: '/api/auth/refresh', service: 'identity', access: 'public' },
   { pattern: '/api/auth/logout', service: 'identity', access: 'public' },
+  // client credentials (RFC 6749 §4.4): the API client authenticates itself in the request
+  { pattern: '/api/auth/token', service: 'identity', access: 'public', methods: ['POST'], exact: true },
   { pattern: '/api/auth', service: 'identity', access: 'authenticated' },
   { pattern: '/api/identity/users', service: 'identity', access: STAFF, methods: ['GET'] },
   { pattern: '/api/identity', service: 'identity', access: ['Admin'] },
@@ -49,7 +62,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
     bodyLimit: CATALOGUE_IMAGE_MAX_BYTES + MULTIPART_ENVELOPE,
   },
   { pattern: '/api/catalogue', service: 'catalogue', access: STAFF },
+  { pattern: '/api/categories', service: 'catalogue', access: STAFF, methods: ['GET'], scopes: ['catalogue:read'] },
   { pattern: '/api/categories', service: 'catalogue', access: STAFF },
+  { pattern: '/api/services', service: 'catalogue', access: STAFF, methods: ['GET'], scopes: ['catalogue:read'] },
   { pattern: '/api/services', service: 'catalogue', access: STAFF },
   { pattern: '/api/service-files', service: 'catalogue', access: STAFF },
   { pattern: '/api/site-reviews', service: 'catalogue', access: STAFF },
@@ -64,8 +79,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/dashboard/orders', service: 'orders', access: [...STAFF, 'ServiceProvider'], methods: ['GET'] },
   // payments (before orders: /api/orders/{id}/payments belongs to payments)
   { pattern: '/api/orders/*/payments', service: 'payments', access: STAFF },
+  { pattern: '/api/payments', service: 'payments', access: STAFF, methods: ['POST'], exact: true, scopes: ['payments:write'] },
   { pattern: '/api/payments', service: 'payments', access: STAFF },
   // orders
+  { pattern: '/api/orders', service: 'orders', access: STAFF, methods: ['POST'], exact: true, scopes: ['orders:write'] },
   { pattern: '/api/orders', service: 'orders', access: STAFF },
   {
     pattern: '/api/client-services/*/files',
@@ -79,11 +96,17 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/ServiceTransaction', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
   { pattern: '/api/ServiceSubmissions', service: 'orders', access: STAFF },
   // geography
+  { pattern: '/api/countries', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
   { pattern: '/api/countries', service: 'geography', access: STAFF },
+  { pattern: '/api/states', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
   { pattern: '/api/states', service: 'geography', access: STAFF },
+  { pattern: '/api/cities', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
   { pattern: '/api/cities', service: 'geography', access: STAFF },
+  { pattern: '/api/boroughs', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
   { pattern: '/api/boroughs', service: 'geography', access: STAFF },
+  { pattern: '/api/areas', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
   { pattern: '/api/areas', service: 'geography', access: STAFF },
+  { pattern: '/api/geography', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
   { pattern: '/api/geography', service: 'geography', access: STAFF },
   // scheduling
   { pattern: '/api/branches/countries/*/flag.svg', service: 'scheduling', access: 'public', methods: ['GET'] },

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { AreaInputSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { BoroughIdParams, IdParams } from '../shared/id-params';
 import { AreasService } from './areas.service';
 
@@ -15,11 +15,13 @@ export class AreasController {
   constructor(private readonly areas: AreasService) {}
 
   @Get('borough/:boroughId')
+  @Scopes('geography:read')
   listByBorough(@Param() params: BoroughIdParams) {
     return this.areas.listByBorough(params.boroughId);
   }
 
   @Get(':id')
+  @Scopes('geography:read')
   get(@Param() params: IdParams) {
     return this.areas.get(params.id);
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { BoroughInputSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { CityIdParams, IdParams } from '../shared/id-params';
 import { BoroughsService } from './boroughs.service';
 
@@ -15,11 +15,13 @@ export class BoroughsController {
   constructor(private readonly boroughs: BoroughsService) {}
 
   @Get('city/:cityId')
+  @Scopes('geography:read')
   listByCity(@Param() params: CityIdParams) {
     return this.boroughs.listByCity(params.cityId);
   }
 
   @Get(':id')
+  @Scopes('geography:read')
   get(@Param() params: IdParams) {
     return this.boroughs.get(params.id);
   }

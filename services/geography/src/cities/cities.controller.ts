@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { CityInputSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { IdParams, StateIdParams } from '../shared/id-params';
 import { CitiesService } from './cities.service';
 
@@ -15,11 +15,13 @@ export class CitiesController {
   constructor(private readonly cities: CitiesService) {}
 
   @Get('state/:stateId')
+  @Scopes('geography:read')
   listByState(@Param() params: StateIdParams) {
     return this.cities.listByState(params.stateId);
   }
 
   @Get(':id')
+  @Scopes('geography:read')
   get(@Param() params: IdParams) {
     return this.cities.get(params.id);
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } fro
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { CountryInputSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { IdParams } from '../shared/id-params';
 import { CountriesService } from './countries.service';
 
@@ -16,12 +16,14 @@ export class CountriesController {
 
   /** Already serialized (from the service's shared cache). */
   @Get()
+  @Scopes('geography:read')
   @Header('content-type', 'application/json; charset=utf-8')
   list(): Promise<Buffer> {
     return this.countries.listAsJson();
   }
 
   @Get(':id')
+  @Scopes('geography:read')
   get(@Param() params: IdParams) {
     return this.countries.get(params.id);
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { StateInputSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { CountryIdParams, IdParams } from '../shared/id-params';
 import { StatesService } from './states.service';
 
@@ -15,11 +15,13 @@ export class StatesController {
   constructor(private readonly states: StatesService) {}
 
   @Get('country/:countryId')
+  @Scopes('geography:read')
   listByCountry(@Param() params: CountryIdParams) {
     return this.states.listByCountry(params.countryId);
   }
 
   @Get(':id')
+  @Scopes('geography:read')
   get(@Param() params: IdParams) {
     return this.states.get(params.id);
   }

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { CreateOrderSchema, OrderExportQuerySchema, OrderListQuerySchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { CreateOrderCommand } from './commands/create-order.handler';
 import { GetOrderQuery } from './queries/get-order.handler';
@@ -51,6 +51,7 @@ export class OrdersController {
 
   /** Order intake from the storefront: 201 with the priced order; a retry with the same id answers 200 with it. */
   @Post()
+  @Scopes('orders:write')
   async create(@Body() body: CreateOrderDto, @CallerContext() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.commands.execute(new CreateOrderCommand(body, caller));
     void reply.status(result.created ? 201 : 200);

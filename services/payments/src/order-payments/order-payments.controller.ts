@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { RecordPaymentSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { Roles, Scopes } from '@backoffice/platform';
 import { OrderPaymentsService } from './order-payments.service';
 
 class RecordPaymentBody extends createZodDto(RecordPaymentSchema) {}
@@ -18,6 +18,7 @@ export class OrderPaymentsController {
 
   /** Records a payment or a payment transaction: 201 when it changed something, 200 for a repeat. */
   @Post('api/payments')
+  @Scopes('payments:write')
   async record(@Body() body: RecordPaymentBody, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.payments.record(body);
     reply.status(result.created ? 201 : 200);
