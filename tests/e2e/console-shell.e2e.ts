@@ -94,14 +94,14 @@ async function noSeriousAxeViolations(page: Page, where: string) {
 
 async function navPaths(page: Page): Promise<string[]> {
   const links = page.locator('#console-nav a[href]');
-  await expect(links.first()).toBeVisible();
+  await expect(links.first()).toBeVisible({ timeout: 30_000 });
   const hrefs = await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   return hrefs.sort();
 }
 
 async function openRoute(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('#main-content h1').first()).toBeVisible();
+  await expect(page.locator('#main-content h1').first()).toBeVisible({ timeout: 30_000 });
   // Figures, tables and charts settle before the checks.
   await page.waitForLoadState('networkidle');
 }

@@ -18,7 +18,7 @@ import { PRODUCT_NAME } from '../../components/layout';
 import { useGlobalStyles } from './global-styles';
 import { currentEntry, navFor, type NavEntry } from './nav-items';
 import { ProfileMenu } from './profile-menu';
-import { useDialogFocusReturn, useFocusHeadingOnNavigation } from './focus';
+import { useDialogFocusReturn, useFocusHeadingOnNavigation, useScrollableTablesFocusable } from './focus';
 
 const WIDE = '(min-width: 1024px)';
 
@@ -140,6 +140,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigation(mainRef);
   useDialogFocusReturn();
+  useScrollableTablesFocusable(mainRef);
 
   const groups = navFor(user);
   const selected = currentEntry(groups, location.pathname)?.to ?? '';

@@ -67,3 +67,40 @@ export function useDialogFocusReturn(): void {
     };
   }, []);
 }
+
+/**
+ * On narrow screens wide tables scroll inside themselves (see the global styles); a scrolling box must be
+ * reachable by keyboard, so a table that scrolls gets tabindex="0" (and loses it when it fits again).
+ */
+export function useScrollableTablesFocusable(main: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const root = main.current;
+    if (!root) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      for (const table of root.querySelectorAll<HTMLElement>('table')) {
+        const scrolls = table.scrollWidth > table.clientWidth + 1 && getComputedStyle(table).overflowX === 'auto';
+        if (scrolls && !table.hasAttribute('tabindex')) {
+          table.setAttribute('tabindex', '0');
+          table.dataset.scrollFocus = 'true';
+        } else if (!scrolls && table.dataset.scrollFocus) {
+          table.removeAttribute('tabindex');
+          delete table.dataset.scrollFocus;
+        }
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    const observer = new MutationObserver(schedule);
+    observer.observe(root, { childList: true, subtree: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', schedule);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [main]);
+}
