@@ -18,6 +18,7 @@ import { accountPasswordProblems, isAccountEmail, isAccountPhoneNumber, type Cli
 import { ApiError, errorMessage, fieldErrors } from '../../../components/api';
 import { useNotify } from '../../../components/feedback';
 import { saveClient } from '../api';
+import { UnsavedChangesGuard } from '../../../components/forms';
 
 type FieldName = 'name' | 'email' | 'phoneNumber' | 'passCode';
 type Values = Record<FieldName, string>;
@@ -131,80 +132,89 @@ export function ClientFormDialog({ client, onClose }: ClientFormDialogProps) {
     }
   };
 
+  const changed =
+    values.name !== (client?.name ?? '') ||
+    values.email !== (client?.email ?? '') ||
+    values.phoneNumber !== (client?.phoneNumber ?? '') ||
+    values.passCode !== '';
+
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !saving && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle
-              action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} disabled={saving} />}
-            >
-              {isNew ? 'Add client' : 'Edit client'}
-            </DialogTitle>
-            <DialogContent className={styles.fields}>
-              <Field label="Name" required validationMessage={errorOf('name')}>
-                <Input
-                  ref={refs.name}
-                  name="name"
-                  autoFocus
-                  autoComplete="off"
-                  value={values.name}
-                  onChange={(_e, data) => change('name', data.value)}
-                  onBlur={() => touch('name')}
-                />
-              </Field>
-              <Field label="Email" required validationMessage={errorOf('email')} hint={isNew ? 'Also the client’s username.' : undefined}>
-                <Input
-                  ref={refs.email}
-                  name="email"
-                  type="email"
-                  autoComplete="off"
-                  value={values.email}
-                  onChange={(_e, data) => change('email', data.value)}
-                  onBlur={() => touch('email')}
-                />
-              </Field>
-              <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
-                <Input
-                  ref={refs.phoneNumber}
-                  name="phoneNumber"
-                  type="tel"
-                  autoComplete="off"
-                  value={values.phoneNumber}
-                  onChange={(_e, data) => change('phoneNumber', data.value)}
-                  onBlur={() => touch('phoneNumber')}
-                />
-              </Field>
-              {isNew && (
-                <Field
-                  label="Password"
-                  required
-                  validationMessage={errorOf('passCode')}
-                  hint="At least 8 characters, with a letter and a digit."
-                >
+    <>
+      <UnsavedChangesGuard when={changed && !saving} />
+      <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !saving && onClose()}>
+        <DialogSurface className={styles.surface} aria-describedby={undefined}>
+          <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+            <DialogBody>
+              <DialogTitle
+                action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} disabled={saving} />}
+              >
+                {isNew ? 'Add client' : 'Edit client'}
+              </DialogTitle>
+              <DialogContent className={styles.fields}>
+                <Field label="Name" required validationMessage={errorOf('name')}>
                   <Input
-                    ref={refs.passCode}
-                    name="passCode"
-                    type="password"
-                    autoComplete="new-password"
-                    value={values.passCode}
-                    onChange={(_e, data) => change('passCode', data.value)}
-                    onBlur={() => touch('passCode')}
+                    ref={refs.name}
+                    name="name"
+                    autoFocus
+                    autoComplete="off"
+                    value={values.name}
+                    onChange={(_e, data) => change('name', data.value)}
+                    onBlur={() => touch('name')}
                   />
                 </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                {isNew ? 'Create' : 'Save'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+                <Field label="Email" required validationMessage={errorOf('email')} hint={isNew ? 'Also the client’s username.' : undefined}>
+                  <Input
+                    ref={refs.email}
+                    name="email"
+                    type="email"
+                    autoComplete="off"
+                    value={values.email}
+                    onChange={(_e, data) => change('email', data.value)}
+                    onBlur={() => touch('email')}
+                  />
+                </Field>
+                <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
+                  <Input
+                    ref={refs.phoneNumber}
+                    name="phoneNumber"
+                    type="tel"
+                    autoComplete="off"
+                    value={values.phoneNumber}
+                    onChange={(_e, data) => change('phoneNumber', data.value)}
+                    onBlur={() => touch('phoneNumber')}
+                  />
+                </Field>
+                {isNew && (
+                  <Field
+                    label="Password"
+                    required
+                    validationMessage={errorOf('passCode')}
+                    hint="At least 8 characters, with a letter and a digit."
+                  >
+                    <Input
+                      ref={refs.passCode}
+                      name="passCode"
+                      type="password"
+                      autoComplete="new-password"
+                      value={values.passCode}
+                      onChange={(_e, data) => change('passCode', data.value)}
+                      onBlur={() => touch('passCode')}
+                    />
+                  </Field>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="secondary" onClick={onClose} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+                  {isNew ? 'Create' : 'Save'}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+    </>
   );
 }

@@ -19,7 +19,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { CreateStaffUserSchema, ROLES, UpdateStaffUserSchema, USER_PROBLEM_CODES, type Role, type StaffUser } from '@backoffice/contracts';
 import { ApiError, errorMessage, fieldErrors } from '../../../components/api';
 import { useNotify } from '../../../components/feedback';
-import { schemaFieldErrors } from '../../../components/forms';
+import { schemaFieldErrors, UnsavedChangesGuard } from '../../../components/forms';
 import { createUser, updateUser } from '../api';
 
 type FieldName = 'name' | 'email' | 'password';
@@ -98,90 +98,95 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
   const toggleRole = (role: Role, checked: boolean) =>
     setRoles((current) => (checked ? ROLES.filter((r) => r === role || current.includes(r)) : current.filter((r) => r !== role)));
 
+  const changed = values.name !== (user?.name ?? '') || values.email !== (user?.email ?? '') || values.password !== '';
+
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !saving && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle
-              action={
-                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => onClose()} disabled={saving} />
-              }
-            >
-              {isNew ? 'Add user' : 'Edit user'}
-            </DialogTitle>
-            <DialogContent className={styles.fields}>
-              <Field label="Name" required validationMessage={errorOf('name')}>
-                <Input
-                  ref={refs.name}
-                  name="name"
-                  autoFocus
-                  autoComplete="off"
-                  value={values.name}
-                  onChange={(_e, data) => change('name', data.value)}
-                  onBlur={() => touch('name')}
-                />
-              </Field>
-              <Field label="Email" required validationMessage={errorOf('email')} hint="The user signs in with it.">
-                <Input
-                  ref={refs.email}
-                  name="email"
-                  type="email"
-                  autoComplete="off"
-                  value={values.email}
-                  onChange={(_e, data) => change('email', data.value)}
-                  onBlur={() => touch('email')}
-                />
-              </Field>
-              {isNew && (
-                <>
-                  <Field
-                    label="Password"
-                    required
-                    validationMessage={errorOf('password')}
-                    hint="At least 8 characters, with a letter and a digit."
-                  >
-                    <Input
-                      ref={refs.password}
-                      name="password"
-                      type="password"
-                      autoComplete="new-password"
-                      value={values.password}
-                      onChange={(_e, data) => change('password', data.value)}
-                      onBlur={() => touch('password')}
-                    />
-                  </Field>
-                  {/* A fieldset, not a Field: a Field gives its id to every checkbox inside it. */}
-                  <fieldset className={styles.fieldset}>
-                    <legend className={styles.legend}>Roles</legend>
-                    <div className={styles.roles}>
-                      {ROLES.map((role) => (
-                        <Checkbox
-                          key={role}
-                          label={role}
-                          checked={roles.includes(role)}
-                          onChange={(_e, data) => toggleRole(role, data.checked === true)}
-                        />
-                      ))}
-                    </div>
-                    <Text size={200} className={styles.hint}>
-                      They can also be changed later, on the user’s roles page.
-                    </Text>
-                  </fieldset>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={() => onClose()} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                {isNew ? 'Create' : 'Save'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <UnsavedChangesGuard when={changed && !saving} />
+      <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !saving && onClose()}>
+        <DialogSurface className={styles.surface} aria-describedby={undefined}>
+          <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+            <DialogBody>
+              <DialogTitle
+                action={
+                  <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => onClose()} disabled={saving} />
+                }
+              >
+                {isNew ? 'Add user' : 'Edit user'}
+              </DialogTitle>
+              <DialogContent className={styles.fields}>
+                <Field label="Name" required validationMessage={errorOf('name')}>
+                  <Input
+                    ref={refs.name}
+                    name="name"
+                    autoFocus
+                    autoComplete="off"
+                    value={values.name}
+                    onChange={(_e, data) => change('name', data.value)}
+                    onBlur={() => touch('name')}
+                  />
+                </Field>
+                <Field label="Email" required validationMessage={errorOf('email')} hint="The user signs in with it.">
+                  <Input
+                    ref={refs.email}
+                    name="email"
+                    type="email"
+                    autoComplete="off"
+                    value={values.email}
+                    onChange={(_e, data) => change('email', data.value)}
+                    onBlur={() => touch('email')}
+                  />
+                </Field>
+                {isNew && (
+                  <>
+                    <Field
+                      label="Password"
+                      required
+                      validationMessage={errorOf('password')}
+                      hint="At least 8 characters, with a letter and a digit."
+                    >
+                      <Input
+                        ref={refs.password}
+                        name="password"
+                        type="password"
+                        autoComplete="new-password"
+                        value={values.password}
+                        onChange={(_e, data) => change('password', data.value)}
+                        onBlur={() => touch('password')}
+                      />
+                    </Field>
+                    {/* A fieldset, not a Field: a Field gives its id to every checkbox inside it. */}
+                    <fieldset className={styles.fieldset}>
+                      <legend className={styles.legend}>Roles</legend>
+                      <div className={styles.roles}>
+                        {ROLES.map((role) => (
+                          <Checkbox
+                            key={role}
+                            label={role}
+                            checked={roles.includes(role)}
+                            onChange={(_e, data) => toggleRole(role, data.checked === true)}
+                          />
+                        ))}
+                      </div>
+                      <Text size={200} className={styles.hint}>
+                        They can also be changed later, on the user’s roles page.
+                      </Text>
+                    </fieldset>
+                  </>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="secondary" onClick={() => onClose()} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+                  {isNew ? 'Create' : 'Save'}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+    </>
   );
 }
