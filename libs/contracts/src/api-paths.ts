@@ -24,6 +24,7 @@ export const IDENTITY_PATHS = {
   settings: '/api/identity/settings',
   clients: '/api/clients',
   clientById: (id: string) => `/api/clients/byId?id=${encodeURIComponent(id)}`,
+  apiClients: '/api/identity/api-clients',
 } as const;
 
 export const BRANCH_PATHS = {

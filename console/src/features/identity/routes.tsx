@@ -5,6 +5,7 @@ import { lazyScreen, requireRoles } from '../../components/routing';
 const UsersScreen = lazyScreen(() => import('./users/users-screen'));
 const UserRolesScreen = lazyScreen(() => import('./roles/user-roles-screen'));
 const ClientsScreen = lazyScreen(() => import('./clients/clients-screen'));
+const ApiClientsScreen = lazyScreen(() => import('./api-clients/api-clients-screen'));
 
 const userAdministration = requireRoles(ACCESS.userAdministration);
 
@@ -13,4 +14,5 @@ export const identityRoutes: RouteObject[] = [
   { path: 'users', handle: userAdministration, element: <UsersScreen /> },
   { path: 'roles/:userId', handle: userAdministration, element: <UserRolesScreen /> },
   { path: 'clients', handle: requireRoles(ACCESS.backOffice), element: <ClientsScreen /> },
+  { path: 'api-clients', handle: userAdministration, element: <ApiClientsScreen /> },
 ];
