@@ -27,6 +27,7 @@ export * from './health/metrics';
 export * from './health/readiness';
 export * from './platform.module';
 export * from './http/bootstrap';
+export * from './http/openapi';
 export * from './http/validation.pipe';
 export * from './http/request-guards';
 export * from './http/single-file-upload';

@@ -1,0 +1,180 @@
+import { SetMetadata, type INestApplication } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
+import { z } from 'zod';
+import { ProblemSchema } from '@backoffice/contracts';
+import { IS_PUBLIC } from '../auth/decorators';
+
+export const API_RESULT = 'platform:api-result';
+
+export interface ApiResultOptions {
+  /** Success status; 200 unless the route answers 201 or 204. */
+  status?: number;
+  /** One line saying what the operation does. */
+  summary?: string;
+  /** Media type of the answer (a CSV export, a file). Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface ApiResultMetadata extends ApiResultOptions {
+  schema: z.ZodType | null;
+}
+
+/**
+ * Documents what a route answers: the zod schema of its success body (null for no body) and a summary.
+ * The OpenAPI document takes the response schema from it, so the contract and the docs are the same object.
+ */
+export const ApiResult = (schema: z.ZodType | null, options: ApiResultOptions = {}) =>
+  SetMetadata(API_RESULT, { schema, ...options } satisfies ApiResultMetadata);
+
+type Json = Record<string, unknown>;
+type Operation = Json & {
+  operationId?: string;
+  summary?: string;
+  parameters?: Json[];
+  requestBody?: unknown;
+  responses?: Record<string, Json>;
+};
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+const PROBLEM_REF = { $ref: '#/components/schemas/Problem' };
+const ERRORS: Record<string, string> = {
+  '400': 'The request is not valid (field errors name what is wrong).',
+  '401': 'No valid access token.',
+  '403': 'The token does not allow this operation.',
+  '404': 'No such record.',
+};
+
+/** A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), named sub-schemas moved into `components`. */
+export function zodToOpenApi(schema: z.ZodType, components: Json): Json {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  const defs = (json.$defs ?? {}) as Json;
+  delete json.$defs;
+  const fix = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(fix);
+    if (value && typeof value === 'object') {
+      const out: Json = {};
+      for (const [key, inner] of Object.entries(value)) {
+        out[key] = key === '$ref' && typeof inner === 'string' ? inner.replace('#/$defs/', '#/components/schemas/') : fix(inner);
+      }
+      return out;
+    }
+    return value;
+  };
+  for (const [name, def] of Object.entries(defs)) components[name] = fix(def);
+  return fix(json) as Json;
+}
+
+/** "markPaid" → "Mark paid". */
+const words = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** A summary for a route that has none: the handler's name and what the path is about. */
+function defaultSummary(method: string, path: string, handler: string): string {
+  const resource = path
+    .split('/')
+    .filter((part) => part && part !== 'api' && !part.startsWith('{'))
+    .join(' ')
+    .replace(/-/g, ' ');
+  const action = words(handler);
+  return resource ? `${action} (${resource})` : `${action} (${method.toUpperCase()} ${path})`;
+}
+
+interface Handler {
+  target: object;
+  handler: (...args: unknown[]) => unknown;
+}
+
+/** Controller methods by the operationId Nest's swagger gives them (`Controller_method`). */
+function handlersByOperationId(app: INestApplication): Map<string, Handler> {
+  const found = new Map<string, Handler>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const metatype = wrapper.metatype as (new (...args: unknown[]) => unknown) | undefined;
+      if (!metatype?.prototype) continue;
+      for (const key of Object.getOwnPropertyNames(metatype.prototype)) {
+        const handler = (metatype.prototype as Record<string, unknown>)[key];
+        if (key !== 'constructor' && typeof handler === 'function') {
+          found.set(`${metatype.name}_${key}`, { target: metatype, handler: handler as Handler['handler'] });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Completes a service's generated document: OpenAPI 3.1, a summary on every operation, its success
+ * schema from @ApiResult, and the problem+json answers its guards and pipes can give (400 where it takes
+ * input, 401/403 unless public, 404 where the path names a record).
+ */
+export function completeOpenApi(app: INestApplication, raw: OpenAPIObject): OpenAPIObject {
+  const doc = cleanupOpenApiDoc({ ...raw, openapi: '3.1.0' }, { version: '3.1' }) as unknown as Json & {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Json };
+  };
+  doc.openapi = '3.1.0';
+  doc.components ??= { schemas: {} };
+  doc.components.schemas ??= {};
+  const schemas = doc.components.schemas;
+  doc.security = [{ bearer: [] }];
+  schemas.Problem = zodToOpenApi(ProblemSchema, schemas);
+  const handlers = handlersByOperationId(app);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const found = operation.operationId ? handlers.get(operation.operationId) : undefined;
+      const meta = found ? (Reflect.getMetadata(API_RESULT, found.handler) as ApiResultMetadata | undefined) : undefined;
+      const isPublic = found
+        ? Boolean(Reflect.getMetadata(IS_PUBLIC, found.handler) ?? Reflect.getMetadata(IS_PUBLIC, found.target))
+        : false;
+      const handlerName = operation.operationId?.split('_').slice(1).join('_') ?? method;
+      operation.summary ||= meta?.summary ?? defaultSummary(method, path, handlerName);
+      const responses: Record<string, Json> = { ...(operation.responses ?? {}) };
+      const generated = Object.keys(responses).filter((status) => status.startsWith('2'));
+      if (meta) {
+        for (const status of generated) delete responses[status];
+        const status = String(meta.status ?? (method === 'post' ? 201 : 200));
+        responses[status] =
+          meta.schema === null
+            ? { description: status === '204' ? 'Done; no content.' : 'Done.' }
+            : {
+                description: 'Success.',
+                content: { [meta.contentType ?? 'application/json']: { schema: zodToOpenApi(meta.schema, schemas) } },
+              };
+      } else {
+        for (const status of generated) responses[status] = { description: 'Success.', ...responses[status] };
+        if (!generated.length) responses['200'] = { description: 'Success.' };
+      }
+      for (const status of Object.keys(responses)) if (!responses[status]?.description) responses[status]!.description = 'Answer.';
+      const takesInput = Boolean(operation.requestBody) || Boolean(operation.parameters?.length);
+      const applies: Record<string, boolean> = {
+        '400': takesInput,
+        '401': !isPublic,
+        '403': !isPublic,
+        '404': path.includes('{'),
+      };
+      for (const [status, description] of Object.entries(ERRORS)) {
+        if (applies[status] && !responses[status]) {
+          responses[status] = { description, content: { 'application/problem+json': { schema: PROBLEM_REF } } };
+        }
+      }
+      operation.responses = responses;
+      if (isPublic) operation.security = [];
+    }
+  }
+  return doc as unknown as OpenAPIObject;
+}
+
+/** The service's OpenAPI document (also built in tests from an app created with `preview: true`). */
+export function buildServiceOpenApi(app: INestApplication, title: string): OpenAPIObject {
+  const raw = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(title).setVersion('1').addBearerAuth().build());
+  return completeOpenApi(app, raw);
+}
