@@ -3,6 +3,52 @@ import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { ALLOWED_SKIPS } from './tests/allowed-skips.mjs';
+
+/**
+ * No focused or skipped tests: `.only` anywhere (jest, Vitest, Playwright: test/it/describe and test.describe),
+ * `fit`/`fdescribe`; `.skip`, `.fixme`, `.todo`, `xit`/`xdescribe`/`xtest` except in a file that declares a skip
+ * with its reason in tests/allowed-skips.mjs (the runner then checks the skipped test itself is the declared one).
+ */
+const TEST_ROOTS = new Set(['test', 'it', 'describe', 'suite', 'bench']);
+const FOCUSED = new Set(['only']);
+const DISABLED = new Set(['skip', 'fixme', 'todo', 'skipIf', 'runIf']);
+const FOCUSED_IDS = new Set(['fit', 'fdescribe', 'ftest']);
+const DISABLED_IDS = new Set(['xit', 'xdescribe', 'xtest']);
+const skipFiles = new Set(ALLOWED_SKIPS.map((skip) => skip.file));
+const rootName = (node) => {
+  while (node.type === 'MemberExpression') node = node.object;
+  return node.type === 'Identifier' ? node.name : undefined;
+};
+const testsPlugin = {
+  rules: {
+    'no-focused-or-skipped': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = context.filename.slice(context.cwd.length + 1);
+        const skipAllowed = skipFiles.has(file);
+        return {
+          MemberExpression(node) {
+            const name = node.property.type === 'Identifier' ? node.property.name : undefined;
+            if (!name || !TEST_ROOTS.has(rootName(node.object) ?? '')) return;
+            if (FOCUSED.has(name)) context.report({ node, message: `No .${name}: a focused test hides every other test of the run.` });
+            else if (DISABLED.has(name) && !skipAllowed)
+              context.report({
+                node,
+                message: `No .${name}: a skipped test proves nothing (declare it with its reason in tests/allowed-skips.mjs).`,
+              });
+          },
+          'CallExpression > Identifier.callee'(node) {
+            if (FOCUSED_IDS.has(node.name))
+              context.report({ node, message: `No ${node.name}: a focused test hides every other test of the run.` });
+            else if (DISABLED_IDS.has(node.name) && !skipAllowed)
+              context.report({ node, message: `No ${node.name}: a skipped test proves nothing (declare it in tests/allowed-skips.mjs).` });
+          },
+        };
+      },
+    },
+  },
+};
 
 const features = ['catalogue', 'crm', 'dashboard', 'geography', 'identity', 'orders', 'payments', 'scheduling'];
 
@@ -18,6 +64,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { tests: testsPlugin },
+    rules: { 'tests/no-focused-or-skipped': 'error' },
   },
   {
     files: ['deploy/**/*.mjs', 'tests/**/*.{mjs,ts}', '**/*.config.{js,mjs,ts}'],

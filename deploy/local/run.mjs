@@ -1,10 +1,12 @@
 // Runs the whole stack on this machine (npm start), every test (npm test), the fault tests alone (npm run
 // test:faults) or the benchmarks (npm run bench).
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildConsole, buildServer, ROOT } from './build.mjs';
 import { ensureInfra, stopInfra } from './infra.mjs';
 import { FAULT_TESTS } from '../../tests/reliability/fault-tests.mjs';
+import { ALLOWED_SKIPS } from '../../tests/allowed-skips.mjs';
+import { jestCounts, playwrightCounts, undeclaredSkips } from './test-reports.mjs';
 import { databasesFor, devKeys, flushRedisDb, log, PROFILES, recreateDatabases, redisUrlWithDb, runTool, startStack } from './stack.mjs';
 
 const LOCAL = join(ROOT, '.local');
@@ -36,8 +38,12 @@ async function start() {
 const JEST_IGNORED = ['/node_modules/', '/dist/'];
 const FAULTS_KAFKA_PORT = 19192;
 
-/** Runs jest with `args`; answers its counts (a run that wrote no report counts as one failure). */
+/**
+ * Runs jest with `args`; answers its counts. A suite that fails outside its tests, a non-zero exit with no failed
+ * test and a missing report each count as one failure (test-reports.mjs).
+ */
 async function runJest(infra, jsonFile, args, env = {}) {
+  rmSync(jsonFile, { force: true });
   const code = await runTool(
     process.execPath,
     [
@@ -58,20 +64,43 @@ async function runJest(infra, jsonFile, args, env = {}) {
       ...env,
     },
   );
-  if (existsSync(jsonFile)) {
-    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-    return {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
-      skipped: report.numPendingTests + report.numTodoTests,
-    };
-  }
-  return { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  return jestCounts('jest', jsonFile, code, ROOT);
 }
 
 const add = (totals, counts) => {
-  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  totals.skippedTests.push(...(counts.skippedTests ?? []));
+  totals.problems.push(...(counts.problems ?? []));
 };
+const emptyTotals = () => ({ passed: 0, failed: 0, skipped: 0, skippedTests: [], problems: [] });
+const failure = (problem) => ({ passed: 0, failed: 1, skipped: 0, skippedTests: [], problems: [problem] });
+
+/** The variables that narrow `npm test` to a part of it (named in the closing line of such a run). */
+const NARROWING = ['TEST_ONLY', 'JEST_ARGS', 'PLAYWRIGHT_ARGS'];
+
+/**
+ * Prints the allowed skips, fails the run on every skip not among them and on every error outside a test, then
+ * the closing line: `N passed, N failed[, N skipped]` for a whole run, `partial run (…): N passed, N failed` for a
+ * narrowed one, so that CI's grep for the first form never accepts a narrowed run.
+ */
+function close(totals, { narrowable }) {
+  log(`\n› allowed skips (tests/allowed-skips.mjs): ${ALLOWED_SKIPS.length ? '' : 'none'}`);
+  for (const a of ALLOWED_SKIPS) log(`  - [${a.runner}] ${a.file} › ${a.title} — ${a.reason}`);
+  for (const s of undeclaredSkips(totals.skippedTests, ALLOWED_SKIPS)) {
+    totals.failed += 1;
+    totals.problems.push(`skipped and not declared in tests/allowed-skips.mjs: [${s.runner}] ${s.file} › ${s.title}`);
+  }
+  if (totals.problems.length) {
+    log('\n› failures outside the test counts:');
+    for (const problem of totals.problems) log(`  ✗ ${problem}`);
+  }
+  const counts = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+  const narrowed = narrowable ? NARROWING.filter((name) => process.env[name]) : [];
+  log(narrowed.length ? `partial run (${narrowed.map((name) => `${name}=${process.env[name]}`).join(', ')}): ${counts}` : counts);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
 
 /** The fault tests, one file at a time, then tests/reliability/RESULTS.md from their figures. */
 async function runFaults(infra, resultsDir) {
@@ -79,7 +108,8 @@ async function runFaults(infra, resultsDir) {
   // A broker of their own, which they stop and start whoever owns the usual one.
   const broker = { LOCAL_KAFKA_NAME: 'kafka-faults', LOCAL_KAFKA_PORT: String(FAULTS_KAFKA_PORT) };
   const infraCli = join(ROOT, 'deploy/local/infra.mjs');
-  if ((await runTool(process.execPath, [infraCli, 'kafka-start'], broker)) !== 0) return { passed: 0, failed: 1, skipped: 0 };
+  if ((await runTool(process.execPath, [infraCli, 'kafka-start'], broker)) !== 0)
+    return failure('the fault tests’ Kafka broker did not start');
   try {
     const counts = await runJest(infra, jsonFile, ['--maxWorkers=1', '--forceExit', ...FAULT_TESTS], {
       ...broker,
@@ -102,14 +132,15 @@ async function faults() {
   // The load run starts a whole stack of its own: here only, not in `npm test` (CI time).
   log('\n› load through the gateway (autocannon; LOAD_DURATION_S, LOAD_CONNECTIONS)');
   const load = await runTool(process.execPath, [join(ROOT, 'tests/reliability/load.mjs')], {});
-  add(counts, { passed: load === 0 ? 1 : 0, failed: load === 0 ? 0 : 1, skipped: 0 });
+  const totals = emptyTotals();
+  add(totals, counts);
+  add(totals, load === 0 ? { passed: 1, failed: 0, skipped: 0 } : failure(`the load run exited with code ${load}`));
   await runTool(process.execPath, [join(ROOT, 'tests/reliability/report.mjs'), join(resultsDir, 'faults.json')], {});
   if (infra.started.length) await stopInfra({ log });
-  log(`${counts.passed} passed, ${counts.failed} failed`);
-  process.exit(counts.failed > 0 ? 1 : 0);
+  close(totals, { narrowable: false });
 }
 
-/** Runs the console's Vitest component tests; answers their counts (a run that wrote no report counts as one failure). */
+/** Runs the console's Vitest component tests; answers their counts, read as jest's (the same report shape). */
 async function runVitest(jsonFile) {
   const code = await runTool(
     process.execPath,
@@ -124,16 +155,7 @@ async function runVitest(jsonFile) {
     ],
     {},
   );
-  if (existsSync(jsonFile)) {
-    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-    return {
-      passed: report.numPassedTests,
-      // A file that fails to load has no failed test, only an unsuccessful run: it counts as one failure.
-      failed: report.numFailedTests + (report.numFailedTests === 0 && !report.success ? 1 : 0),
-      skipped: report.numPendingTests + report.numTodoTests,
-    };
-  }
-  return { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  return jestCounts('vitest', jsonFile, code, ROOT);
 }
 
 /** Runs lint, jest, the fault tests and Playwright, sums their counts and prints the one closing line. */
@@ -146,14 +168,13 @@ async function test() {
   const keys = devKeys();
   const infra = await ensureInfra({ databases: [], log });
   await buildConsole(log);
-  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const totals = emptyTotals();
   const only = process.env.TEST_ONLY; // jest | e2e, to run one part while developing
 
   if (!only) {
     log('\n› lint: eslint, prettier, tsc');
     const lint = await runTool('npm', ['run', 'lint', '--silent'], {});
-    if (lint === 0) totals.passed += 1;
-    else totals.failed += 1;
+    add(totals, lint === 0 ? { passed: 1, failed: 0, skipped: 0 } : failure(`lint (eslint, prettier, tsc) exited with code ${lint}`));
   }
 
   if (only !== 'e2e' && only !== 'faults') {
@@ -181,24 +202,22 @@ async function test() {
       stack = await startStack('test', infra, keys);
       const e2eJson = join(resultsDir, 'playwright.json');
       const extra = process.env.PLAYWRIGHT_ARGS ? process.env.PLAYWRIGHT_ARGS.split(' ') : [];
-      await runTool(join(ROOT, 'node_modules/.bin/playwright'), ['test', '-c', join(ROOT, 'tests/e2e/playwright.config.ts'), ...extra], {
-        BASE_URL: stack.url,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
-        TEST_REDIS_URL: redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb),
-        TEST_DATABASE_PREFIX: `backoffice_${process.env.STACK_NAME ?? 'test'}_`,
-        TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
-      });
-      if (existsSync(e2eJson)) {
-        const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
-        totals.passed += stats.expected + stats.flaky;
-        totals.failed += stats.unexpected;
-        totals.skipped += stats.skipped;
-      } else {
-        totals.failed += 1;
-      }
+      rmSync(e2eJson, { force: true });
+      const code = await runTool(
+        join(ROOT, 'node_modules/.bin/playwright'),
+        ['test', '-c', join(ROOT, 'tests/e2e/playwright.config.ts'), ...extra],
+        {
+          BASE_URL: stack.url,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+          TEST_REDIS_URL: redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb),
+          TEST_DATABASE_PREFIX: `backoffice_${process.env.STACK_NAME ?? 'test'}_`,
+          TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
+        },
+      );
+      add(totals, playwrightCounts(e2eJson, code, ROOT, join(ROOT, 'tests/e2e')));
     } catch (error) {
       console.error(error.message);
-      totals.failed += 1;
+      add(totals, failure(`the end-to-end stack: ${error.message}`));
     } finally {
       await stack?.stop();
     }
@@ -208,8 +227,7 @@ async function test() {
 
   if (infra.started.length) await stopInfra({ log });
   log(`\n› tests took ${Math.round((Date.now() - started) / 1000)} s`);
-  log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-  process.exit(totals.failed > 0 ? 1 : 0);
+  close(totals, { narrowable: true });
 }
 
 async function bench() {
@@ -231,6 +249,11 @@ if (!command) {
 }
 command().catch((error) => {
   console.error(error);
-  if (command === test) log('0 passed, 1 failed');
+  if (command === test) {
+    const narrowed = NARROWING.filter((name) => process.env[name]);
+    log(
+      `${narrowed.length ? `partial run (${narrowed.map((name) => `${name}=${process.env[name]}`).join(', ')}): ` : ''}0 passed, 1 failed`,
+    );
+  }
   process.exit(1);
 });

@@ -6,6 +6,8 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A committed `test.only` is an error of the whole run (the runner counts it as a failure), never a smaller green run.
+  forbidOnly: true,
   fullyParallel: false,
   workers: 1,
   retries: 0,
