@@ -27,6 +27,12 @@ describe('upstreamFailure', () => {
   const cases: [string, unknown, number][] = [
     ['connection refused', Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }), 503],
     ['refused, wrapped by undici', Object.assign(new Error('fetch failed'), { cause: { code: 'ECONNREFUSED' } }), 503],
+    [
+      'refused, as reply-from names it',
+      Object.assign(new Error('Service Unavailable'), { code: 'FST_REPLY_FROM_SERVICE_UNAVAILABLE' }),
+      503,
+    ],
+    ['connect timeout', Object.assign(new Error('Connect Timeout'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), 503],
     ['headers timeout', Object.assign(new Error('timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' }), 504],
     ['reply-from gateway timeout', Object.assign(new Error('Gateway Timeout'), { code: 'FST_REPLY_FROM_GATEWAY_TIMEOUT' }), 504],
     ['reset mid-request', Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }), 502],

@@ -112,11 +112,12 @@ export function upstreamFailure(error: unknown, service: string): { status: numb
     if (cause instanceof DomainError && cause.status === 413) return { status: 413, code: cause.code, detail: cause.message };
   }
   const code = String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? '');
+  // Never connected (refused, unreachable, or the connection not made in time): the service is unavailable.
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|SERVICE_UNAVAILABLE|CONNECT_TIMEOUT/.test(code)) {
+    return { status: 503, code: 'upstream_unavailable', detail: `The ${service} service is unavailable; try again shortly.` };
+  }
   if (/TIMEOUT|ETIMEDOUT/i.test(code)) {
     return { status: 504, code: 'upstream_timeout', detail: `The ${service} service did not answer in time; try again shortly.` };
-  }
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(code)) {
-    return { status: 503, code: 'upstream_unavailable', detail: `The ${service} service is unavailable; try again shortly.` };
   }
   return { status: 502, code: 'upstream_failed', detail: `The ${service} service broke off the exchange; try again.` };
 }
