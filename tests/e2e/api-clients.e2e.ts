@@ -116,7 +116,7 @@ test('an Admin creates an API client, copies its secret once, rotates it and rev
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await row.getByRole('button', { name: `Rotate the secret of ${name}` }).click();
-  await page.getByRole('button', { name: 'Rotate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rotate', exact: true }).click();
   await expect(page.getByText('Copy the secret now: it will not be shown again.')).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(row.getByText(/Old secret until/)).toBeVisible();

@@ -36,6 +36,8 @@ interface RoleCase {
   nav: string[];
   /** A route of another role: answered with the Forbidden page inside the shell. */
   denied?: string;
+  /** A path no screen answers inside the role's own area (an agent has none under /admin: that is No access). */
+  unknown?: string;
 }
 
 const ROLES: RoleCase[] = [
@@ -69,6 +71,7 @@ const ROLES: RoleCase[] = [
     landing: /\/crm$/,
     nav: ['/crm', '/crm/leads'],
     denied: '/admin',
+    unknown: '/crm/no-such-screen',
   },
 ];
 
@@ -130,7 +133,7 @@ for (const item of ROLES) {
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.locator('#console-nav')).toBeVisible();
     }
-    await page.goto('/admin/no-such-screen');
+    await page.goto(item.unknown ?? '/admin/no-such-screen');
     await expect(page.getByText('Page not found')).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
   });

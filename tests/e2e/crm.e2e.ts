@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { adminToken, api, shot, signIn } from './fixtures';
+import { adminToken, api, logout, shot, signIn } from './fixtures';
 
 // The shared test machine can be busy: give each expectation more time than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -214,7 +214,7 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   await shot(page, 'crm-user-leads-updated');
 
   // The agent's own workspace.
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await signIn(page, AGENT.email, AGENT.password);
   await expect(page).toHaveURL(/\/crm$/);
   await expect(page.getByTestId('workspace-stat').first()).toContainText('10');

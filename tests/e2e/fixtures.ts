@@ -16,6 +16,16 @@ export async function signIn(page: Page, username = ADMIN.email, password = ADMI
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
+/** Signs out through the account menu in the top bar, as a user does, and waits for the login screen. */
+export async function logout(page: Page): Promise<void> {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account: / })
+    .click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+}
+
 /** Saves a screenshot under tests/e2e/screenshots/ (ignored by git) to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = join(__dirname, 'screenshots');

@@ -1,17 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authenticator } from 'otplib';
-import { ADMIN, shot, signIn } from './fixtures';
+import { ADMIN, logout, shot, signIn } from './fixtures';
 
 const run = Date.now().toString(36);
 const STAFF_PASSWORD = 'Agent-pass-1';
 
 /** The code of the current 30-second step, or of a step `offset` away (the server accepts ±1, each step once). */
 const codeAt = (secret: string, offset = 0) => authenticator.clone({ epoch: Date.now() + offset * 30_000 }).generate(secret);
-
-async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-}
 
 test('clients: the form flags, create, the duplicate-email toast, edit, delete through the confirmation', async ({ page }) => {
   const email = `e2e.client.${run}@example.com`;

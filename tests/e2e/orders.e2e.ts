@@ -7,7 +7,7 @@ import type {
   Page as ListPage,
   ClientServiceSummary,
 } from '@backoffice/contracts';
-import { adminToken, api, shot, signIn } from './fixtures';
+import { adminToken, api, logout, shot, signIn } from './fixtures';
 
 // 8×8 PNG (a small blue square) as the transaction image.
 const PNG = Buffer.from(
@@ -258,7 +258,7 @@ test('an unknown order shows not found, and a provider sees only their own clien
   await api(baseURL, token, `/api/ServiceSubmissions/assignProvider/${target.id}/${provider!.id}`);
   const mine = (await api<ClientServiceSummary[]>(baseURL, token, '/api/client-services')).filter((cs) => cs.providerId === provider!.id);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await signIn(page, provider!.email, 'Demo-pass-2026', '/admin/clients-services');
   await expect(page.getByRole('heading', { name: 'Client services' })).toBeVisible();
   await expect(page.getByTestId('client-service-row')).toHaveCount(mine.length);

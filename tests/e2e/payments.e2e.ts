@@ -40,6 +40,28 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
   const charge = transactionsOf(batch).find((t) => t.transactionStatus === 'settledSuccessfully')!;
   const orderId = `${charge.invoiceNumber}-0000-4000-8000-${String(Date.now()).slice(-12)}`;
   const token = await adminToken(baseURL!);
+  // Payments are recorded only for orders that exist: place one whose id carries the charge's invoice number.
+  let services: { id: string; active: boolean }[] = [];
+  await expect
+    .poll(async () => {
+      services = (await api<typeof services>(baseURL!, token, '/api/orders/read-models/catalogue')).filter((s) => s.active);
+      return services.length;
+    })
+    .toBeGreaterThan(0);
+  await api(baseURL!, token, '/api/orders', {
+    json: {
+      id: orderId,
+      name: 'Settlement Check',
+      contactInfo: '+1 212 555 0100',
+      email: 'settlement@example.com',
+      address: '1 Main St',
+      zipCode: '10001',
+      city: 'New York City',
+      state: 'NY',
+      country: 'US',
+      items: [{ itemId: services[0]!.id, quantity: 1 }],
+    },
+  });
   await api(baseURL!, token, '/api/payments', {
     json: {
       orderId,

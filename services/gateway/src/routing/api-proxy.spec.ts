@@ -32,6 +32,14 @@ describe('upstreamFailure', () => {
       Object.assign(new Error('Service Unavailable'), { code: 'FST_REPLY_FROM_SERVICE_UNAVAILABLE' }),
       503,
     ],
+    [
+      'refused, wrapped by reply-from as an internal error',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+        code: 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR',
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+      }),
+      503,
+    ],
     ['connect timeout', Object.assign(new Error('Connect Timeout'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), 503],
     ['headers timeout', Object.assign(new Error('timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' }), 504],
     ['reply-from gateway timeout', Object.assign(new Error('Gateway Timeout'), { code: 'FST_REPLY_FROM_GATEWAY_TIMEOUT' }), 504],

@@ -107,11 +107,14 @@ class BodyLimit extends Transform {
 
 /** What an upstream failure means for the client: refused → 503, timed out → 504, cut mid-request → 502. */
 export function upstreamFailure(error: unknown, service: string): { status: number; code: string; detail: string } {
-  // The body limit failing mid-stream reaches here wrapped by undici and reply-from.
+  // reply-from wraps undici's error (its own code outside, the socket's code in `cause`): read the whole chain.
+  const codes: string[] = [];
   for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    // The body limit failing mid-stream.
     if (cause instanceof DomainError && cause.status === 413) return { status: 413, code: cause.code, detail: cause.message };
+    codes.push(String((cause as { code?: string }).code ?? ''));
   }
-  const code = String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? '');
+  const code = codes.join(' ');
   // Never connected (refused, unreachable, or the connection not made in time): the service is unavailable.
   if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|SERVICE_UNAVAILABLE|CONNECT_TIMEOUT/.test(code)) {
     return { status: 503, code: 'upstream_unavailable', detail: `The ${service} service is unavailable; try again shortly.` };
