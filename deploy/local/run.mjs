@@ -11,6 +11,15 @@ import { databasesFor, devKeys, flushRedisDb, log, PROFILES, recreateDatabases, 
 
 const LOCAL = join(ROOT, '.local');
 
+/**
+ * A run's figures start empty (tests/reliability/RESULTS.md lists this run's only), and a narrowed run says so there.
+ */
+function freshFigures() {
+  rmSync(join(LOCAL, 'reliability/figures.jsonl'), { force: true });
+  const narrowed = NARROWING.filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`);
+  if (narrowed.length) process.env.RESULTS_PARTIAL = narrowed.join(', ');
+}
+
 async function start() {
   await buildServer(log);
   const keys = devKeys();
@@ -36,13 +45,14 @@ async function start() {
 }
 
 const JEST_IGNORED = ['/node_modules/', '/dist/'];
-const FAULTS_KAFKA_PORT = 19192;
+// FAULTS_KAFKA_PORT lets two checkouts run their fault tests side by side.
+const FAULTS_KAFKA_PORT = Number(process.env.FAULTS_KAFKA_PORT ?? 19192);
 
 /**
  * Runs jest with `args`; answers its counts. A suite that fails outside its tests, a non-zero exit with no failed
  * test and a missing report each count as one failure (test-reports.mjs).
  */
-async function runJest(infra, jsonFile, args, env = {}) {
+async function runJest(infra, jsonFile, args, env = {}, narrowed = jestArgs()) {
   rmSync(jsonFile, { force: true });
   const code = await runTool(
     process.execPath,
@@ -54,7 +64,7 @@ async function runJest(infra, jsonFile, args, env = {}) {
       '--ci',
       '--json',
       `--outputFile=${jsonFile}`,
-      ...(process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ') : []),
+      ...narrowed,
       ...args,
     ],
     {
@@ -66,6 +76,9 @@ async function runJest(infra, jsonFile, args, env = {}) {
   );
   return jestCounts('jest', jsonFile, code, ROOT);
 }
+
+const jestArgs = () => (process.env.JEST_ARGS ? process.env.JEST_ARGS.split(' ').filter(Boolean) : []);
+const isFaultTest = (arg) => FAULT_TESTS.some((file) => arg.startsWith(file));
 
 const add = (totals, counts) => {
   totals.passed += counts.passed;
@@ -111,10 +124,15 @@ async function runFaults(infra, resultsDir) {
   if ((await runTool(process.execPath, [infraCli, 'kafka-start'], broker)) !== 0)
     return failure('the fault tests’ Kafka broker did not start');
   try {
-    const counts = await runJest(infra, jsonFile, ['--maxWorkers=1', '--forceExit', ...FAULT_TESTS], {
-      ...broker,
-      KAFKA_BROKERS: `127.0.0.1:${FAULTS_KAFKA_PORT}`,
-    });
+    // JEST_ARGS narrows the fault tests to the fault test files it names (jest would otherwise run those and all of these).
+    const named = jestArgs().filter(isFaultTest);
+    const counts = await runJest(
+      infra,
+      jsonFile,
+      ['--maxWorkers=1', '--forceExit', ...(named.length ? [] : FAULT_TESTS)],
+      { ...broker, KAFKA_BROKERS: `127.0.0.1:${FAULTS_KAFKA_PORT}` },
+      named,
+    );
     await runTool(process.execPath, [join(ROOT, 'tests/reliability/report.mjs'), jsonFile], {});
     return counts;
   } finally {
@@ -126,6 +144,7 @@ async function runFaults(infra, resultsDir) {
 async function faults() {
   const resultsDir = join(LOCAL, 'test-results', 'faults');
   mkdirSync(resultsDir, { recursive: true });
+  freshFigures();
   await buildServer(log);
   const infra = await ensureInfra({ databases: [], log });
   const counts = await runFaults(infra, resultsDir);
@@ -164,6 +183,7 @@ async function test() {
   const resultsDir = join(LOCAL, 'test-results', process.env.STACK_NAME ?? 'test');
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
+  freshFigures();
   await buildServer(log);
   const keys = devKeys();
   const infra = await ensureInfra({ databases: [], log });
@@ -188,7 +208,8 @@ async function test() {
     add(totals, await runVitest(join(resultsDir, 'vitest.json')));
   }
 
-  if (only !== 'e2e' && only !== 'jest') {
+  // JEST_ARGS that name no fault test leave the fault tests out.
+  if (only !== 'e2e' && only !== 'jest' && (!process.env.JEST_ARGS || jestArgs().some(isFaultTest))) {
     log('\n› fault tests (jest, one file at a time)');
     add(totals, await runFaults(infra, resultsDir));
   }

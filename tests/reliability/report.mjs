@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measuredCommit } from '../../deploy/local/commit.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '../..');
@@ -42,13 +43,19 @@ const cell = (value) =>
     .replace(/\n/g, ' ');
 const number = (value) => (typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : cell(value));
 
-export function renderResults(figures, { jest, now = new Date() } = {}) {
+export function renderResults(
+  figures,
+  { jest, now = new Date(), commit = measuredCommit(ROOT), partial = process.env.RESULTS_PARTIAL } = {},
+) {
   const cpu = cpus();
   const lines = [
     '# Reliability results',
     '',
     `Written by \`npm test\` or \`npm run test:faults\` (tests/reliability/report.mjs) on ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     '',
+    `Commit measured: ${commit}. Every figure below is from this run (the figures file is cleared when a run starts).`,
+    '',
+    ...(partial ? [`Partial run (${partial}): only the tests it ran recorded figures.`, ''] : []),
     `Machine: ${cpu.length} cores (${cpu[0]?.model?.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, ${process.platform}.`,
     'Shared with other work while measured: the times are of a busy machine, not a benchmark.',
     '',
