@@ -14,6 +14,7 @@ function echoServer(): Promise<{
     request.on('end', () => {
       received.push({ method: request.method!, url: request.url!, headers: request.headers, body });
       response.setHeader('content-type', 'application/json');
+      if (request.url!.includes('cacheable')) response.setHeader('cache-control', 'private, max-age=60');
       response.end(JSON.stringify({ ok: true, url: request.url }));
     });
   });
@@ -69,6 +70,13 @@ it('forwards a public route without a token, and a protected one with a token, s
   const countries = await gateway.request('/api/countries?x=1', { roles: ['Manager'] });
   expect(countries.status).toBe(200);
   expect(upstream.received.at(-1)!.url).toBe('/api/countries?x=1');
+});
+
+it('marks API answers no-store unless the service chose its own caching', async () => {
+  const plain = await gateway.request('/api/countries', { roles: ['Manager'] });
+  expect(plain.headers.get('cache-control')).toBe('no-store');
+  const chosen = await gateway.request('/api/countries/cacheable', { roles: ['Manager'] });
+  expect(chosen.headers.get('cache-control')).toBe('private, max-age=60');
 });
 
 it('refuses a protected route with no token (401) and the wrong role (403) before it reaches the service', async () => {

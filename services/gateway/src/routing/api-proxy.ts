@@ -213,7 +213,9 @@ export async function registerApiProxy(
       const target = upstreamUrl(config, rule.service);
       return reply.from(`${target}${request.url}`, {
         // The service's connection headers are about the gateway's connection to it, not the client's.
-        rewriteHeaders: (headers) => endToEndHeaders(headers),
+        // An API answer is never stored by a browser or a shared cache unless its service says otherwise (some
+        // GETs the product must keep change state, and answers carry one user's data).
+        rewriteHeaders: (headers) => ({ 'cache-control': 'no-store', ...endToEndHeaders(headers) }),
         rewriteRequestHeaders: (_original, headers) => ({
           ...endToEndHeaders(headers),
           'x-request-id': request.id,
