@@ -294,6 +294,8 @@ export interface ServiceTransaction {
   /** The status the transaction set (or kept, for a note). */
   status: ClientServiceStatus;
   previousStatus: ClientServiceStatus;
+  /** A correction by Admin or Manager (backwards or out of a final status); the note is its reason. */
+  correction: boolean;
   note: string;
   files: ClientServiceFile[];
   date: string;
@@ -384,6 +386,8 @@ export interface StatusChangedData extends ClientServiceEventBase {
   note: string;
   transactionId: string;
   date: string;
+  /** Set when Admin or Manager corrected a mistake (a move backwards or out of Completed or Cancelled); the note is the reason. */
+  correction?: boolean;
 }
 
 export interface ClientServiceEventDataByType {

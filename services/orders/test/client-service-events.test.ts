@@ -55,9 +55,10 @@ it('publishes exactly the events of a scripted sequence, in order, keyed by the 
   expect((await call(`/api/ServiceSubmissions/assignBranch/${id}/4`)).success).toBe(true); // branch-assigned
   expect((await transaction(id, 'Verified', 'Documents checked', provider)).success).toBe(true); // status-changed
   expect((await transaction(id, 'Verified', 'Called the client')).success).toBe(true); // a note: nothing
-  expect((await transaction(id, 'Created')).success).toBe(false); // refused: nothing
+  expect((await transaction(id, 'Created', '', provider)).success).toBe(false); // a provider only moves forward: nothing
   expect((await transaction(id, 'Completed', 'Delivered')).success).toBe(true); // status-changed
   expect((await call(`/api/ServiceSubmissions/assignClearProvider/${id}`)).success).toBe(false); // final: nothing
+  expect((await transaction(id, 'Filled', 'Delivered to the wrong address')).success).toBe(true); // a correction: status-changed
 
   const expected = [
     'submitted',
@@ -65,6 +66,7 @@ it('publishes exactly the events of a scripted sequence, in order, keyed by the 
     'provider-assigned',
     'branch-cleared',
     'branch-assigned',
+    'status-changed',
     'status-changed',
     'status-changed',
   ];
@@ -97,5 +99,7 @@ it('publishes exactly the events of a scripted sequence, in order, keyed by the 
   expect(data[5]).toMatchObject({ from: 'Created', to: 'Verified', note: 'Documents checked', actorId: providerId });
   expect(data[6]).toMatchObject({ from: 'Verified', to: 'Completed', note: 'Delivered', actorId: managerId });
   expect(typeof data[6].transactionId).toBe('string');
+  expect(data[6]).not.toHaveProperty('correction');
+  expect(data[7]).toMatchObject({ from: 'Completed', to: 'Filled', note: 'Delivered to the wrong address', correction: true });
   expect(events[0].value).toMatchObject({ specversion: '1.0', source: 'orders', datacontenttype: 'application/json' });
 });

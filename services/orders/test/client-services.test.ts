@@ -102,8 +102,11 @@ describe('submitting order items', () => {
 });
 
 describe('transactions', () => {
-  it('moves forward, keeps notes, and refuses going back with a message naming both statuses', async () => {
+  it('moves forward, keeps notes, and refuses a provider going back with a message naming both statuses', async () => {
     const { id } = await submitted();
+    const assignedId = randomUUID();
+    const assigned = tokenFor(['ServiceProvider'], assignedId, 'Ann Assigned');
+    expect((await get<CommandResult>(`/api/ServiceSubmissions/assignProvider/${id}/${assignedId}`)).body.success).toBe(true);
     expect((await transaction({ clientServiceId: id, status: 'Verified', note: 'Checked' })).body).toEqual({
       success: true,
       message: 'Status changed from Created to Verified.',
@@ -113,14 +116,14 @@ describe('transactions', () => {
     expect((await transaction({ clientServiceId: id, status: 'Verified', note: 'Called the client' })).body.message).toBe(
       'Note added; the status stays Verified.',
     );
-    const back = await transaction({ clientServiceId: id, status: 'Created' });
+    const back = await transaction({ clientServiceId: id, status: 'Created' }, assigned);
     expect(back.status).toBe(200);
     expect(back.body.success).toBe(false);
     expect(back.body.message).toContain('Verified');
     expect(back.body.message).toContain('Created');
 
     expect((await transaction({ clientServiceId: id, status: 'Completed', note: 'Done' })).body.success).toBe(true);
-    const final = await transaction({ clientServiceId: id, status: 'Cancelled' });
+    const final = await transaction({ clientServiceId: id, status: 'Cancelled' }, assigned);
     expect(final.body).toMatchObject({
       success: false,
       message: 'The status cannot change from Completed to Cancelled: Completed is final.',
@@ -138,6 +141,57 @@ describe('transactions', () => {
     expect(detail.body).toMatchObject({ status: 'Completed', progress: 100 });
     expect(detail.body.fulfillmentDate).not.toBeNull();
     expect(detail.body.fulfillmentDuration).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets Admin and Manager correct a status backwards or out of a final one, with a reason; never a provider', async () => {
+    const { id } = await submitted();
+    const admin = tokenFor(['Admin'], randomUUID(), 'Ada Admin');
+    expect((await transaction({ clientServiceId: id, status: 'Completed', note: 'Done' })).body.success).toBe(true);
+
+    // Without a reason: refused on the note, and nothing recorded.
+    const silent = await json<{ errors: { path: string; message: string }[] }>(
+      service.request('/api/ServiceTransaction', { method: 'POST', json: { clientServiceId: id, status: 'Verified' }, token: manager }),
+    );
+    expect(silent.status).toBe(400);
+    expect(silent.body.errors).toEqual([
+      { path: 'note', message: 'Moving from Completed to Verified corrects the status: write the reason in the note.' },
+    ]);
+
+    const corrected = await transaction({
+      clientServiceId: id,
+      status: 'Verified',
+      note: 'Completed by mistake: the visa is not issued yet',
+    });
+    expect(corrected.body).toMatchObject({ success: true, message: 'Status corrected from Completed to Verified.' });
+    let detail = await get<ClientServiceDetail>(`/api/client-services/${id}`);
+    expect(detail.body).toMatchObject({ status: 'Verified', progress: 50, fulfillmentDate: null, fulfillmentDuration: null });
+
+    expect((await transaction({ clientServiceId: id, status: 'Cancelled', note: 'The client withdrew' }, admin)).body.success).toBe(true);
+    expect((await transaction({ clientServiceId: id, status: 'Filled', note: 'Cancelled the wrong service' }, admin)).body).toMatchObject({
+      success: true,
+      message: 'Status corrected from Cancelled to Filled.',
+    });
+    detail = await get<ClientServiceDetail>(`/api/client-services/${id}`);
+    expect(detail.body.status).toBe('Filled');
+
+    // A provider keeps the forward-only rules, reason or not.
+    const assignedId = randomUUID();
+    expect((await get<CommandResult>(`/api/ServiceSubmissions/assignProvider/${id}/${assignedId}`)).body.success).toBe(true);
+    const byProvider = await transaction(
+      { clientServiceId: id, status: 'Created', note: 'Please go back' },
+      tokenFor(['ServiceProvider'], assignedId, 'Ann Assigned'),
+    );
+    expect(byProvider.body.success).toBe(false);
+    expect((await get<ClientServiceDetail>(`/api/client-services/${id}`)).body.status).toBe('Filled');
+
+    // The history marks the corrections.
+    const list = await get<ServiceTransaction[]>(`/api/ServiceTransaction/${id}`);
+    expect(list.body.map((t) => [t.previousStatus, t.status, t.correction])).toEqual([
+      ['Created', 'Completed', false],
+      ['Completed', 'Verified', true],
+      ['Verified', 'Cancelled', false],
+      ['Cancelled', 'Filled', true],
+    ]);
   });
 
   it('answers 400 for a bad body or a mismatched service, 404 for an unknown client service', async () => {

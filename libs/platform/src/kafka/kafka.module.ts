@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
 
@@ -33,7 +33,9 @@ export async function ensureTopics(kafka: Kafka, topics: KafkaTopicSpec[]): Prom
     const missing = topics.filter((t) => !existing.has(t.name));
     if (missing.length) {
       await admin.createTopics({
-        waitForLeaders: true,
+        // Leaders are awaited below: kafkajs's own wait gives up when a busy broker has not yet published the
+        // new topic's metadata (UNKNOWN_TOPIC_OR_PARTITION), which a moment later it has.
+        waitForLeaders: false,
         topics: missing.map((t) => ({
           topic: t.name,
           numPartitions: t.partitions ?? 3,
@@ -41,9 +43,29 @@ export async function ensureTopics(kafka: Kafka, topics: KafkaTopicSpec[]): Prom
           configEntries: t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
         })),
       });
+      await waitForLeaders(
+        admin,
+        missing.map((t) => t.name),
+      );
     }
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Waits until every partition of `topics` has a leader, for up to `timeoutMs`. */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (type !== 'UNKNOWN_TOPIC_OR_PARTITION' && type !== 'LEADER_NOT_AVAILABLE') throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leader after ${timeoutMs / 1000} s.`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -1,5 +1,5 @@
 import { CLIENT_SERVICE_STATUSES, type ClientServiceStatus } from '@backoffice/contracts';
-import { allowedStatuses, decideStatusTransition } from './client-service-status.policy';
+import { allowedStatuses, decideStatusTransition, isStatusCorrection } from './client-service-status.policy';
 
 /** Every one of the 25 pairs, written out: from → to → what happens. */
 const EXPECTED: Record<ClientServiceStatus, Record<ClientServiceStatus, 'change' | 'note' | 'refused'>> = {
@@ -34,5 +34,17 @@ describe('client service status rules', () => {
     expect(allowedStatuses('Filled')).toEqual(['Filled', 'Completed', 'Cancelled']);
     expect(allowedStatuses('Completed')).toEqual(['Completed']);
     expect(allowedStatuses('Cancelled')).toEqual(['Cancelled']);
+  });
+
+  it.each(pairs)('%s → %s, by Admin or Manager: what the forward rules refuse is a correction', (from, to) => {
+    const decision = decideStatusTransition(from, to, { mayCorrect: true });
+    const expected = EXPECTED[from][to] === 'refused' ? 'correction' : EXPECTED[from][to];
+    expect(decision.kind).toBe(expected);
+    expect(isStatusCorrection(from, to)).toBe(expected === 'correction');
+    if (decision.kind === 'correction') expect(decision.message).toBe(`Status corrected from ${from} to ${to}.`);
+  });
+
+  it('lets Admin and Manager set any status from each status', () => {
+    for (const from of CLIENT_SERVICE_STATUSES) expect(allowedStatuses(from, { mayCorrect: true })).toEqual([...CLIENT_SERVICE_STATUSES]);
   });
 });

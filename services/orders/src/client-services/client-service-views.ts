@@ -11,6 +11,7 @@ import type { ClientServiceFileRecord } from './client-service-file.entity';
 import type { ServiceTransactionRecord } from './service-transaction.entity';
 import type { Order } from '../orders/order.entity';
 import type { CatalogueServiceRow } from '../catalogue-read-model/catalogue-service.entity';
+import { isStatusCorrection } from './client-service-status.policy';
 
 export function toClientServiceSummary(cs: ClientService): ClientServiceSummary {
   return {
@@ -50,6 +51,7 @@ export function toServiceTransaction(
     serviceId: record.serviceId,
     status: record.status,
     previousStatus: record.previousStatus,
+    correction: isStatusCorrection(record.previousStatus, record.status),
     note: record.note,
     files: record.files.flatMap((id) => {
       const file = filesById.get(id);

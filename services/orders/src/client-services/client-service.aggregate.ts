@@ -4,7 +4,7 @@ import type { ClientServiceEventDataByType, ClientServiceEventType, ClientServic
 import { ClientService } from './client-service.entity';
 import { ServiceTransactionRecord } from './service-transaction.entity';
 import { ClientServiceEvent } from './client-service.events';
-import { decideStatusTransition, isFinalStatus } from './client-service-status.policy';
+import { correctionReasonMessage, decideStatusTransition, isFinalStatus } from './client-service-status.policy';
 
 export interface Actor {
   id: string;
@@ -125,9 +125,13 @@ export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
     input: { status: ClientServiceStatus; note: string; files: string[] },
     actor: Actor,
     now = new Date(),
+    { mayCorrect = false }: { mayCorrect?: boolean } = {},
   ): Outcome & { transaction?: ServiceTransactionRecord } {
-    const decision = decideStatusTransition(this.state.status, input.status);
+    const decision = decideStatusTransition(this.state.status, input.status, { mayCorrect });
     if (decision.kind === 'refused') return { success: false, message: decision.message };
+    if (decision.kind === 'correction' && !input.note.trim()) {
+      return { success: false, message: correctionReasonMessage(decision.from, decision.to) };
+    }
     const transaction = new ServiceTransactionRecord();
     Object.assign(transaction, {
       id: randomUUID(),
@@ -141,11 +145,15 @@ export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
       actorId: actor.id,
       actorName: actor.name,
     });
-    if (decision.kind === 'change') {
+    if (decision.kind === 'change' || decision.kind === 'correction') {
       this.state.status = decision.to;
       if (decision.to === 'Completed') {
         this.state.fulfillmentDate = now;
         this.state.fulfillmentDuration = Math.max(0, Math.round((now.getTime() - this.state.createdDate.getTime()) / 1000));
+      } else if (decision.from === 'Completed') {
+        // A completion undone by a correction: not fulfilled any more.
+        this.state.fulfillmentDate = null;
+        this.state.fulfillmentDuration = null;
       }
       this.raise('status-changed', {
         ...this.base(actor),
@@ -154,6 +162,7 @@ export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
         note: input.note,
         transactionId: transaction.id,
         date: now.toISOString(),
+        ...(decision.kind === 'correction' ? { correction: true } : {}),
       });
     }
     return { success: true, message: decision.message, transaction };

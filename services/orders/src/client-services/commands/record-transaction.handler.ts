@@ -3,7 +3,8 @@ import type { CommandResult, FieldError, ServiceTransactionInput, ServiceTransac
 import { ForbiddenError, InvalidInputError } from '@backoffice/platform';
 import type { z } from 'zod';
 import type { Actor } from '../client-service.aggregate';
-import { mayAccessClientService, type Reader } from '../client-service-access.policy';
+import { mayAccessClientService, seesAllClientServices, type Reader } from '../client-service-access.policy';
+import { correctionReasonMessage, isStatusCorrection } from '../client-service-status.policy';
 import { ClientServiceFileRecord } from '../client-service-file.entity';
 import { ClientServiceStore } from '../client-service.store';
 
@@ -36,8 +37,12 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
     return this.store.change(input.clientServiceId, async (aggregate, em) => {
       if (!mayAccessClientService(user, aggregate.state)) throw new ForbiddenError('This client service is not assigned to you.');
       const errors: FieldError[] = [];
+      // Admin and Manager may correct a status (backwards, or out of a final one), with the note as the reason.
+      const mayCorrect = seesAllClientServices(user);
       if (input.status === aggregate.state.status && !(input.note ?? '').trim() && fileIds.length === 0) {
         errors.push({ path: 'note', message: emptyTransactionMessage(input.status) });
+      } else if (mayCorrect && isStatusCorrection(aggregate.state.status, input.status) && !(input.note ?? '').trim()) {
+        errors.push({ path: 'note', message: correctionReasonMessage(aggregate.state.status, input.status) });
       }
       if (input.serviceId !== undefined && input.serviceId !== aggregate.state.serviceId) {
         errors.push({
@@ -58,7 +63,9 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
       });
       if (errors.length) throw new InvalidInputError(errors);
 
-      const outcome = aggregate.recordTransaction({ status: input.status, note: input.note ?? '', files: fileIds }, user, at);
+      const outcome = aggregate.recordTransaction({ status: input.status, note: input.note ?? '', files: fileIds }, user, at, {
+        mayCorrect,
+      });
       if (outcome.transaction) {
         em.persist(outcome.transaction);
         for (const file of files) file.transactionId = outcome.transaction.id;
