@@ -9,7 +9,10 @@ function echoServer(): Promise<{
 }> {
   const received: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
   const server = createServer((request, response) => {
+    // A service that takes longer than the gateway waits: it never answers.
+    if (request.url!.includes('stall=')) return;
     let body = '';
+    request.on('error', () => undefined); // a body the gateway stopped forwarding (over its limit)
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       received.push({ method: request.method!, url: request.url!, headers: request.headers, body });
@@ -24,6 +27,9 @@ function echoServer(): Promise<{
     ),
   );
 }
+
+/** How long the gateway waits for a service's answer here (60 s in production): short, so the 504 comes quickly. */
+const UPSTREAM_TIMEOUT_MS = 1500;
 
 let gateway: TestService;
 let upstream: Awaited<ReturnType<typeof echoServer>>;
@@ -40,6 +46,7 @@ beforeAll(async () => {
       CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there: the service is "down"
       CONSOLE_DIR: '/nonexistent',
       CURRENCY: 'EUR',
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
     },
   });
 });
@@ -112,4 +119,81 @@ it('sends security headers with a content security policy', async () => {
   const response = await gateway.request('/api/config', { token: null });
   expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+it('answers 504 problem naming the service when it does not answer in time, and keeps serving', async () => {
+  const started = Date.now();
+  const response = await gateway.request('/api/countries?stall=1');
+  const waited = Date.now() - started;
+  expect(response.status).toBe(504);
+  expect(response.headers.get('content-type')).toMatch(/problem\+json/);
+  expect(await response.json()).toMatchObject({
+    status: 504,
+    code: 'upstream_timeout',
+    detail: 'The geography service did not answer in time; try again shortly.',
+  });
+  // It waited for the service as long as configured, and not much longer.
+  expect(waited).toBeGreaterThanOrEqual(UPSTREAM_TIMEOUT_MS - 50);
+  expect(waited).toBeLessThan(UPSTREAM_TIMEOUT_MS + 3000);
+  expect((await gateway.request('/api/countries')).status).toBe(200);
+});
+
+describe('body limit (1 MiB of JSON on every route)', () => {
+  const limit = 1024 * 1024;
+  const body = (bytes: number) => JSON.stringify({ username: 'a'.repeat(bytes - 30), password: 'b' });
+
+  it('forwards a JSON body just under the limit', async () => {
+    const json = body(limit - 100);
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(limit);
+    const response = await gateway.request('/api/auth/login', {
+      method: 'POST',
+      token: null,
+      body: json,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    expect(upstream.received.at(-1)!.body).toBe(json);
+  });
+
+  it('answers 413 problem to a declared body over the limit, without forwarding a byte, and serves the next request', async () => {
+    const before = upstream.received.length;
+    const json = body(limit + 100);
+    const response = await gateway.request('/api/auth/login', {
+      method: 'POST',
+      token: null,
+      body: json,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+      detail: expect.stringContaining('1,048,576 bytes'),
+    });
+    expect(upstream.received.length).toBe(before);
+    expect((await gateway.request('/api/config', { token: null })).status).toBe(200);
+  });
+
+  it('answers 413 problem to a streamed body (no Content-Length) once it passes the limit', async () => {
+    const before = upstream.received.length;
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 2 * limit) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${gateway.url}/api/auth/login`, {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/octet-stream' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ status: 413, code: 'payload_too_large' });
+    // The service never received a whole body.
+    expect(upstream.received.length).toBe(before);
+  });
 });

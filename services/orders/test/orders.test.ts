@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import ExcelJS from 'exceljs';
 import { CommandBus } from '@nestjs/cqrs';
 import type { OrderDetail, OrderSummary, Page } from '@backoffice/contracts';
@@ -8,6 +9,25 @@ import { json, orm, seedCatalogue, seedOrder, startOrders, tokenFor } from './or
 
 let geography: TestService;
 let service: TestService;
+/** Orders reaches geography through this relay, which forwards every call and counts the tax lookups. */
+let relay: Server;
+let lookups = 0;
+
+function geographyRelay(): Promise<string> {
+  relay = createServer((request, response) => {
+    if (request.url!.startsWith('/api/geography/lookup')) lookups++;
+    void fetch(`${geography.url}${request.url}`, { method: request.method, headers: request.headers as Record<string, string> }).then(
+      async (answer) => {
+        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        response.end(Buffer.from(await answer.arrayBuffer()));
+      },
+      () => response.destroy(),
+    );
+  });
+  return new Promise((resolve) =>
+    relay.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(relay.address() as { port: number }).port}`)),
+  );
+}
 const manager = tokenFor(['Manager']);
 
 /** A small geography through the real geography service: Testland (TL) › Alpha (AL, 5 %) › Springfield (8.5 %, shipping 7.50) › Downtown zip 12345 (9.25 %). */
@@ -29,7 +49,7 @@ beforeAll(async () => {
     env: { SEED_DEMO_DATA: 'false' },
   });
   await seedGeography();
-  service = await startOrders({ GEOGRAPHY_URL: geography.url });
+  service = await startOrders({ GEOGRAPHY_URL: await geographyRelay() });
   await seedCatalogue(service, [
     { id: 7, name: 'Tourist visa application', price: 149 },
     { id: 8, name: 'Certified translation', price: 45.5, deliveryType: 'Physical' },
@@ -39,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.close();
+  relay?.close();
   await geography?.close().catch(() => undefined);
 });
 
@@ -58,6 +79,24 @@ const createOrder = (body: Record<string, unknown>, token = manager) =>
   );
 
 describe('order intake', () => {
+  it('asks geography for tax and shipping once for a valid new order, and never for an invalid one or a retry', async () => {
+    const id = randomUUID();
+    const before = lookups;
+    const created = await createOrder({ ...address, id, zipCode: '12345', items: [{ itemId: 7 }] });
+    expect(created.status).toBe(201);
+    expect(lookups - before).toBe(1);
+
+    // The same order again (a client's retry): answered from the database, no lookup.
+    const retried = await createOrder({ ...address, id, zipCode: '12345', items: [{ itemId: 7 }] });
+    expect(retried.status).toBe(200);
+    expect(retried.body.id).toBe(id);
+    // Items the catalogue does not offer, or fields that fail validation: refused before any lookup.
+    expect((await createOrder({ ...address, zipCode: '12345', items: [{ itemId: 404 }] })).status).toBe(400);
+    expect((await createOrder({ ...address, zipCode: '12345', items: [{ itemId: 9 }] })).status).toBe(400);
+    expect((await createOrder({ ...address, zipCode: '', items: [{ itemId: 7 }] })).status).toBe(400);
+    expect(lookups - before).toBe(1);
+  });
+
   it('prices items from the catalogue, applies the discount, and takes tax and shipping from geography', async () => {
     const { status, body } = await createOrder({
       ...address,
