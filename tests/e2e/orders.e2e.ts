@@ -164,16 +164,19 @@ test('an order from intake to a completed client service: receipt, submit, assig
   await expect(form).toBeHidden();
   await expect(row.getByTestId('client-service-status')).toHaveText('Verified');
 
-  // A refused step back is a warning naming both statuses, and the modal stays open.
+  // A step back is a correction: the dialog says so, and without a reason it is refused on the note, the modal open.
   await row.getByRole('button', { name: 'Add Transaction' }).click();
   form = page.getByTestId('transaction-dialog');
   await form.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Created', exact: true }).click();
+  await expect(form.getByTestId('correction-notice')).toContainText('Moving from Verified to Created corrects the status.');
   await form.getByRole('button', { name: 'Save' }).click();
-  await toastSays(page, 'The status cannot change from Verified to Created');
+  await expect(form.getByText('Moving from Verified to Created corrects the status: write the reason in the note.')).toBeVisible();
   await expect(form).toBeVisible();
+  await shot(page, 'transaction-correction-refused');
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(form).toBeHidden();
+  await expect(row.getByTestId('client-service-status')).toHaveText('Verified');
 
   // Completed, with a note and an image: the row gets its check icon.
   form = await addTransaction('Completed', 'Application submitted; confirmation sent to the client.', 'confirmation.png');
@@ -197,6 +200,22 @@ test('an order from intake to a completed client service: receipt, submit, assig
   await expect(detail.getByRole('img', { name: 'passport-check.png' })).toBeVisible();
   await expect(detail.getByRole('img', { name: 'confirmation.png' })).toBeVisible();
   await shot(page, 'client-service-detail');
+  await detail.getByRole('button', { name: 'Close' }).last().click();
+
+  // Completed by mistake: the Admin corrects it back to Filled with a reason; the history marks the correction.
+  await row.getByRole('button', { name: 'Add Transaction' }).click();
+  form = page.getByTestId('transaction-dialog');
+  await form.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Filled', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Reason for the correction' }).fill('Completed by mistake: the embassy has not confirmed yet.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await toastSays(page, 'Status corrected from Completed to Filled.');
+  await expect(row.getByTestId('client-service-status')).toHaveText('Filled');
+  await row.getByRole('button', { name: 'View' }).click();
+  await expect(detail.getByTestId('transaction-row')).toHaveCount(3);
+  await expect(detail.getByTestId('transaction-row').nth(2).getByTestId('correction-badge')).toHaveText('Correction');
+  await expect(detail.getByTestId('correction-badge')).toHaveCount(1);
+  await shot(page, 'client-service-correction');
   await detail.getByRole('button', { name: 'Close' }).last().click();
 
   // The same item cannot be submitted twice (the server refuses; the receipt shows it submitted).

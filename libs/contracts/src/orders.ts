@@ -190,6 +190,25 @@ export const ClientServiceStatusSchema = z.enum(CLIENT_SERVICE_STATUSES, {
 });
 export type ClientServiceStatus = z.infer<typeof ClientServiceStatusSchema>;
 
+/** Position on the forward path Created → Verified → Filled → Completed; Cancelled is off it. */
+const CLIENT_SERVICE_FORWARD_ORDER: Record<ClientServiceStatus, number> = {
+  Created: 0,
+  Verified: 1,
+  Filled: 2,
+  Completed: 3,
+  Cancelled: -1,
+};
+
+/**
+ * A status change the forward rules do not allow — backwards, or out of Completed or Cancelled (both final) — which
+ * only Admin and Manager may make, as a correction with a reason.
+ */
+export function isStatusCorrection(from: ClientServiceStatus, to: ClientServiceStatus): boolean {
+  if (from === to) return false;
+  if (from === 'Completed' || from === 'Cancelled') return true;
+  return to !== 'Cancelled' && CLIENT_SERVICE_FORWARD_ORDER[to] <= CLIENT_SERVICE_FORWARD_ORDER[from];
+}
+
 /** The progress bar by status (spec section 4); Cancelled shows no bar. */
 export const CLIENT_SERVICE_PROGRESS: Record<ClientServiceStatus, number | null> = {
   Created: 25,

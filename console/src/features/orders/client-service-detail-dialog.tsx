@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   Dialog,
   DialogActions,
@@ -226,6 +227,11 @@ function DetailBody({ detail }: { detail: ClientServiceDetail }) {
                         </>
                       )}
                       <ClientServiceStatusBadge status={transaction.status} />
+                      {transaction.correction && (
+                        <Badge appearance="outline" color="warning" size="small" data-testid="correction-badge">
+                          Correction
+                        </Badge>
+                      )}
                     </span>
                   </TableCell>
                   <TableCell>

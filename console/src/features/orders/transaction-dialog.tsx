@@ -10,6 +10,8 @@ import {
   DialogTrigger,
   Dropdown,
   Field,
+  MessageBar,
+  MessageBarBody,
   Option,
   Spinner,
   Text,
@@ -24,11 +26,13 @@ import {
   CLIENT_SERVICE_STATUSES,
   ServiceTransactionInputSchema,
   TRANSACTION_MAX_FILES,
+  isStatusCorrection,
   shortId,
   type ClientServiceStatus,
   type ClientServiceSummary,
 } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../components/api';
+import { useAuth } from '../../components/auth';
 import { useNotify } from '../../components/feedback';
 import { schemaFieldErrors } from '../../components/forms';
 import { recordTransaction, uploadTransactionImage } from './api';
@@ -72,7 +76,11 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
   const dialog = useDialogStyles();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
+  const { hasRole } = useAuth();
+  // Admin and Manager may correct a mistake (backwards, or out of Completed or Cancelled) with a reason; a provider moves forward only.
+  const mayCorrect = hasRole('Admin', 'Manager');
   const [status, setStatus] = useState<ClientServiceStatus>(clientService.status);
+  const correcting = mayCorrect && isStatusCorrection(clientService.status, status);
   const [note, setNote] = useState('');
   const [images, setImages] = useState<Picked[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -184,8 +192,16 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
                   ))}
                 </Dropdown>
               </Field>
+              {correcting && (
+                <MessageBar intent="warning" data-testid="correction-notice">
+                  <MessageBarBody>
+                    {`Moving from ${clientService.status} to ${status} corrects the status. The note is required: say why.`}
+                  </MessageBarBody>
+                </MessageBar>
+              )}
               <Field
-                label="Note"
+                label={correcting ? 'Reason for the correction' : 'Note'}
+                required={correcting}
                 validationState={errors.note ? 'error' : 'none'}
                 validationMessage={errors.note}
                 hint={`${note.length} / 2000`}

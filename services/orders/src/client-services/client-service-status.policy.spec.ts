@@ -1,5 +1,5 @@
-import { CLIENT_SERVICE_STATUSES, type ClientServiceStatus } from '@backoffice/contracts';
-import { allowedStatuses, decideStatusTransition, isStatusCorrection } from './client-service-status.policy';
+import { CLIENT_SERVICE_STATUSES, isStatusCorrection, type ClientServiceStatus } from '@backoffice/contracts';
+import { allowedStatuses, decideStatusTransition } from './client-service-status.policy';
 
 /** Every one of the 25 pairs, written out: from → to → what happens. */
 const EXPECTED: Record<ClientServiceStatus, Record<ClientServiceStatus, 'change' | 'note' | 'refused'>> = {

@@ -1,4 +1,4 @@
-import { CLIENT_SERVICE_STATUSES, type ClientServiceStatus } from '@backoffice/contracts';
+import { CLIENT_SERVICE_STATUSES, isStatusCorrection, type ClientServiceStatus } from '@backoffice/contracts';
 
 /**
  * The status rules of a client service (the spec leaves the limits open; these are ours):
@@ -10,9 +10,6 @@ import { CLIENT_SERVICE_STATUSES, type ClientServiceStatus } from '@backoffice/c
  *   A ServiceProvider keeps the forward-only moves.
  */
 export const FINAL_STATUSES: readonly ClientServiceStatus[] = ['Completed', 'Cancelled'];
-
-/** Position on the forward path; Cancelled is off it. */
-const FORWARD_ORDER: Record<ClientServiceStatus, number> = { Created: 0, Verified: 1, Filled: 2, Completed: 3, Cancelled: -1 };
 
 export type StatusDecision =
   | { kind: 'change'; from: ClientServiceStatus; to: ClientServiceStatus; message: string }
@@ -38,10 +35,6 @@ export function decideStatusTransition(
   return ordinary;
 }
 
-/** A change the forward rules alone would refuse: only a correction makes it. */
-export const isStatusCorrection = (from: ClientServiceStatus, to: ClientServiceStatus): boolean =>
-  from !== to && ordinaryTransition(from, to).kind === 'refused';
-
 /** The sentence asked of a correction without a reason. */
 export const correctionReasonMessage = (from: ClientServiceStatus, to: ClientServiceStatus) =>
   `Moving from ${from} to ${to} corrects the status: write the reason in the note.`;
@@ -55,9 +48,7 @@ function ordinaryTransition(from: ClientServiceStatus, to: ClientServiceStatus):
   if (isFinalStatus(from)) {
     return { kind: 'refused', from, to, message: `The status cannot change from ${from} to ${to}: ${from} is final.` };
   }
-  if (to === 'Cancelled' || FORWARD_ORDER[to] > FORWARD_ORDER[from]) {
-    return { kind: 'change', from, to, message: `Status changed from ${from} to ${to}.` };
-  }
+  if (!isStatusCorrection(from, to)) return { kind: 'change', from, to, message: `Status changed from ${from} to ${to}.` };
   return {
     kind: 'refused',
     from,

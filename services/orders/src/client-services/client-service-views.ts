@@ -1,5 +1,6 @@
 import {
   CLIENT_SERVICE_PROGRESS,
+  isStatusCorrection,
   ORDERS_PATHS,
   type ClientServiceDetail,
   type ClientServiceFile,
@@ -11,7 +12,6 @@ import type { ClientServiceFileRecord } from './client-service-file.entity';
 import type { ServiceTransactionRecord } from './service-transaction.entity';
 import type { Order } from '../orders/order.entity';
 import type { CatalogueServiceRow } from '../catalogue-read-model/catalogue-service.entity';
-import { isStatusCorrection } from './client-service-status.policy';
 
 export function toClientServiceSummary(cs: ClientService): ClientServiceSummary {
   return {

@@ -1,10 +1,16 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandResult, FieldError, ServiceTransactionInput, ServiceTransactionInputSchema } from '@backoffice/contracts';
+import {
+  isStatusCorrection,
+  type CommandResult,
+  type FieldError,
+  type ServiceTransactionInput,
+  type ServiceTransactionInputSchema,
+} from '@backoffice/contracts';
 import { ForbiddenError, InvalidInputError } from '@backoffice/platform';
 import type { z } from 'zod';
 import type { Actor } from '../client-service.aggregate';
 import { mayAccessClientService, seesAllClientServices, type Reader } from '../client-service-access.policy';
-import { correctionReasonMessage, isStatusCorrection } from '../client-service-status.policy';
+import { correctionReasonMessage } from '../client-service-status.policy';
 import { ClientServiceFileRecord } from '../client-service-file.entity';
 import { ClientServiceStore } from '../client-service.store';
 
