@@ -30,6 +30,10 @@ export const baseConfigSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** After SIGTERM: how long requests are still served as usual (readiness already failing), then refused with 503. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
+  /** After SIGTERM: the listener closes once nothing is in flight and no request has come for this long. */
+  SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).default(300),
   /**
    * Whose X-Forwarded-For to believe for the client's address (login throttling counts by it):
    * "true", "false", a hop count, or a comma list of proxy addresses or CIDRs. Unset: services

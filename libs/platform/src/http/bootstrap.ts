@@ -13,6 +13,7 @@ import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 import { registerRequestGuards } from './request-guards';
 import { guardOpsPaths, listenOps } from './ops-listener';
+import { ShutdownGate } from './shutdown-gate';
 
 export interface ServiceAppOptions {
   /** Called before listen, e.g. to register multipart or connect microservices. */
@@ -25,7 +26,7 @@ export interface ServiceAppOptions {
 export async function createServiceApp(
   appModule: unknown,
   options: ServiceAppOptions = {},
-): Promise<{ app: NestFastifyApplication; logger: Logger }> {
+): Promise<{ app: NestFastifyApplication; logger: Logger; shutdown: ShutdownGate }> {
   const base = parseConfig(baseConfigSchema);
   const logger = createLogger(base.SERVICE_NAME, base.LOG_LEVEL);
   const adapter = new FastifyAdapter({
@@ -63,6 +64,8 @@ export async function createServiceApp(
   });
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie as never);
+  const shutdown = new ShutdownGate();
+  shutdown.register(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
@@ -83,7 +86,6 @@ export async function createServiceApp(
   if (base.OPS_PORT) guardOpsPaths(fastify, logger);
   // Nest owns Fastify's error and not-found handlers and sends both through the global filter.
   app.useGlobalFilters(new ProblemFilter(logger));
-  app.enableShutdownHooks();
   await options.configure?.(app, logger);
 
   const document = cleanupOpenApiDoc(
@@ -97,13 +99,13 @@ export async function createServiceApp(
     ),
   );
   fastify.get('/openapi.json', (_request, reply) => void reply.send(document));
-  return { app, logger };
+  return { app, logger, shutdown };
 }
 
 /** main.ts of every service: build, listen, and stop gracefully on SIGTERM. */
 export async function bootstrapService(appModule: unknown, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
   try {
-    const { app, logger } = await createServiceApp(appModule, options);
+    const { app, logger, shutdown } = await createServiceApp(appModule, options);
     const base = parseConfig(baseConfigSchema);
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
@@ -111,6 +113,17 @@ export async function bootstrapService(appModule: unknown, options: ServiceAppOp
           logger.warn('graceful shutdown took too long; exiting');
           process.exit(1);
         }, base.SHUTDOWN_GRACE_MS).unref();
+        // Requests first (none cut, see ShutdownGate), then the listener and the app's own shutdown hooks.
+        void shutdown
+          .drain({ drainMs: base.SHUTDOWN_DRAIN_MS, quietMs: base.SHUTDOWN_QUIET_MS })
+          .then(() => app.close())
+          .then(
+            () => process.exit(0),
+            (error: unknown) => {
+              logger.error({ err: error }, 'graceful shutdown failed');
+              process.exit(1);
+            },
+          );
       });
     }
     await app.listen({ port: base.PORT, host: base.HOST });
