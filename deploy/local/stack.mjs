@@ -124,6 +124,8 @@ export async function startStack(profileName, infra, keys) {
       ...urls,
       CONSOLE_DIR: join(ROOT, 'console/dist'),
       SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+      // A stack on this machine is for development: webhooks may go to http://127.0.0.1 receivers.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
       // The gateway answers health checks and metrics on a port of its own, never on the public one.
       ...(proc.service === 'gateway' ? { OPS_PORT: String(GATEWAY_OPS_PORT + profile.portOffset) } : {}),
       ...proc.env,

@@ -17,3 +17,4 @@ export * from './payments';
 export * from './spreadsheet-text';
 export * from './dashboard';
 export * from './api-paths';
+export * from './webhooks';

@@ -167,9 +167,17 @@ describe('the table against DESIGN section 6', () => {
     expect(CASES.filter((c) => expectedStatus(c.rule.access, 'Admin') !== 200)).toEqual([]);
   });
 
-  it('Manager: every back-office area except users and roles (and the sales agent’s own leads)', () => {
+  it('Manager: every back-office area except users and roles and webhooks (and the sales agent’s own leads)', () => {
     const refused = CASES.filter((c) => expectedStatus(c.rule.access, 'Manager') === 403).map((c) => `${c.method} ${c.rule.pattern}`);
-    expect(refused.sort()).toEqual(['GET /api/identity', 'GET /api/leads/mine', 'POST /api/identity', 'POST /api/leads/mine']);
+    // Webhooks hand the product's events to other systems: like API clients, an Admin's decision.
+    expect(refused.sort()).toEqual([
+      'GET /api/identity',
+      'GET /api/leads/mine',
+      'GET /api/webhooks',
+      'POST /api/identity',
+      'POST /api/leads/mine',
+      'POST /api/webhooks',
+    ]);
     // Managers read staff users: they pick sales agents and service providers on other screens.
     expect(expectedStatus(findRoute('GET', '/api/identity/users')!.access, 'Manager')).toBe(200);
     for (const [method, path] of [

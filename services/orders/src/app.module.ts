@@ -46,6 +46,8 @@ import { DemoOrdersSeed } from './demo/demo-orders.seed';
 import { PaymentEvents } from './payments/payment-events.service';
 import { PaymentEventsConsumer } from './payments/payment-events.consumer';
 import { OrdersDashboardModule } from './dashboard/dashboard.module';
+import { Migration0002Webhooks } from './migrations/Migration0002Webhooks';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -53,12 +55,16 @@ import { OrdersDashboardModule } from './dashboard/dashboard.module';
       config: ordersConfigSchema,
       database: {
         entities: [Order, OrderItem, ClientService, ServiceTransactionRecord, ClientServiceFileRecord, CatalogueServiceRow],
-        migrations: [{ name: 'Migration0001Orders', class: Migration0001Orders }],
+        migrations: [
+          { name: 'Migration0001Orders', class: Migration0001Orders },
+          { name: 'Migration0002Webhooks', class: Migration0002Webhooks },
+        ],
       },
       outbox: { topics: [{ name: ORDERS_CLIENT_SERVICE_TOPIC }, { name: ORDERS_ORDER_TOPIC }] },
     }),
     CqrsModule.forRoot(),
     OrdersDashboardModule,
+    WebhooksModule,
   ],
   controllers: [
     CatalogueReadModelController,

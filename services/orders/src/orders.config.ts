@@ -24,6 +24,29 @@ export const ordersConfigSchema = baseConfigSchema
     IDENTITY_URL: optionalUrl,
     /** How long a call to another service may take. */
     SERVICE_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    /** Local development only: webhooks may use http and reach private, loopback and link-local addresses. */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** A subscriber must answer 2xx within this time. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Wait after a delivery's first failed attempt; it doubles after each further one (with jitter). */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+    /** Longest wait between two attempts of a delivery. */
+    WEBHOOK_RETRY_MAX_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60 * 60_000),
+    /** How long a delivery is retried before it is marked failed (3 days). */
+    WEBHOOK_RETRY_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(72 * 60 * 60_000),
+    /** How often the delivery worker looks for due deliveries (it is also woken when events arrive). */
+    WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('false')

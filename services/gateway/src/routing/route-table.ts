@@ -95,6 +95,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/client-services', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
   { pattern: '/api/ServiceTransaction', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
   { pattern: '/api/ServiceSubmissions', service: 'orders', access: STAFF },
+  // webhooks (a feature of orders): Admin, or an API client allowed to manage them
+  { pattern: '/api/webhooks', service: 'orders', access: ['Admin'], scopes: ['webhooks:manage'] },
   // geography
   { pattern: '/api/countries', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
   { pattern: '/api/countries', service: 'geography', access: STAFF },

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { CATALOGUE_SERVICE_TOPIC } from './catalogue';
+import { GEOGRAPHY_LEVELS, GEOGRAPHY_TOPIC } from './geography';
+import { IDENTITY_USER_EVENT_TYPES, IDENTITY_USER_TOPIC } from './identity';
+import { ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from './orders';
+import { PAYMENTS_PAYMENT_TOPIC } from './payments';
+import { fromDigits } from './paging';
+
+/**
+ * Signed webhooks: other systems subscribe an https URL to the product's events and receive each one as
+ * a POST of its CloudEvents envelope, signed per the Standard Webhooks scheme (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`).
+ */
+
+/** Every topic the product publishes that a webhook may subscribe to (each carries CloudEvents envelopes). */
+export const WEBHOOK_TOPICS = [
+  ORDERS_CLIENT_SERVICE_TOPIC,
+  ORDERS_ORDER_TOPIC,
+  PAYMENTS_PAYMENT_TOPIC,
+  CATALOGUE_SERVICE_TOPIC,
+  'scheduling.branch.v1',
+  GEOGRAPHY_TOPIC,
+  IDENTITY_USER_TOPIC,
+] as const;
+export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
+
+/** The event types of each topic (the envelope's `type`). */
+export const WEBHOOK_EVENT_TYPES: Record<WebhookTopic, readonly string[]> = {
+  'orders.client-service.v1': ['submitted', 'branch-assigned', 'branch-cleared', 'provider-assigned', 'provider-cleared', 'status-changed'],
+  'orders.order.v1': ['created', 'paid'],
+  'payments.payment.v1': ['created', 'transaction-added'],
+  'catalogue.service.v1': ['created', 'updated', 'deleted'],
+  'scheduling.branch.v1': ['created', 'updated', 'deleted'],
+  'geography.region.v1': GEOGRAPHY_LEVELS.flatMap((level) => ['created', 'updated', 'deleted'].map((change) => `${level}.${change}`)),
+  'identity.user.v1': IDENTITY_USER_EVENT_TYPES,
+};
+
+/** The `type` of the event `POST .../test` sends (subject: the subscription id). */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/**
+ * What a subscription receives: a topic (every event on it, e.g. `orders.client-service.v1`) or one type on
+ * a topic (`orders.client-service.v1:status-changed`).
+ */
+export const WebhookEventFilterSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      const [topic, type, ...rest] = value.split(':');
+      if (rest.length || !(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return false;
+      return type === undefined || /^[a-z][a-z0-9.-]{0,63}$/.test(type);
+    },
+    `Name a topic (${WEBHOOK_TOPICS.join(', ')}) or topic:type`,
+  );
+
+/** Whether an event of `topic` with `type` is one a subscription with these filters wants. */
+export function webhookFilterMatches(filters: readonly string[], topic: string, type: string): boolean {
+  return filters.some((filter) => filter === topic || filter === `${topic}:${type}`);
+}
+
+const eventFilters = z
+  .array(WebhookEventFilterSchema)
+  .min(1, 'Choose at least one event type')
+  .max(50)
+  .refine((list) => new Set(list).size === list.length, 'An event type is listed twice');
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, message: 'Enter an http(s) URL' }));
+
+export const CreateWebhookSubscriptionSchema = z.object({
+  url: webhookUrl,
+  eventTypes: eventFilters,
+  description: z.string().trim().max(200).optional(),
+  /** Absent: enabled. */
+  enabled: z.boolean().optional(),
+});
+export type CreateWebhookSubscription = z.infer<typeof CreateWebhookSubscriptionSchema>;
+
+/** Every field optional: what is given changes. */
+export const UpdateWebhookSubscriptionSchema = z.object({
+  url: webhookUrl.optional(),
+  eventTypes: eventFilters.optional(),
+  description: z.string().trim().max(200).optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdateWebhookSubscription = z.infer<typeof UpdateWebhookSubscriptionSchema>;
+
+export const WebhookSubscriptionSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  eventTypes: z.array(z.string()),
+  description: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;
+
+/** A subscription just created: the only answer that shows its signing secret (`whsec_` + base64 of 24 random bytes). */
+export const WebhookSubscriptionWithSecretSchema = WebhookSubscriptionSchema.extend({ secret: z.string() });
+export type WebhookSubscriptionWithSecret = z.infer<typeof WebhookSubscriptionWithSecretSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One POST to the subscriber. */
+export const WebhookAttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  /** The first 2 KB of the response body. */
+  responseBody: z.string(),
+  /** Why there was no 2xx answer: a refused target, a timeout, a network error (null when the subscriber answered). */
+  error: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+export const WebhookDeliverySchema = z.object({
+  id: z.uuid(),
+  subscriptionId: z.uuid(),
+  /** The event id: the `webhook-id` header, the same on every attempt and resend. */
+  eventId: z.string(),
+  topic: z.string(),
+  eventType: z.string(),
+  subject: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastStatusCode: z.number().int().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** The delivery this one resends (null for the first). */
+  resendOf: z.uuid().nullable(),
+  attemptLog: z.array(WebhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const WebhookDeliveryQuerySchema = z.object({
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(200)).default(20),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+});
+export type WebhookDeliveryQuery = z.infer<typeof WebhookDeliveryQuerySchema>;
+
+export const WebhookDeliveryPageSchema = z.object({
+  items: z.array(WebhookDeliverySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const WebhookEventTypesSchema = z.object({
+  /** Each topic and the event types it carries. */
+  topics: z.record(z.string(), z.array(z.string())),
+  testEventType: z.string(),
+});
+
+export const WEBHOOK_PATHS = {
+  subscriptions: '/api/webhooks/subscriptions',
+  subscription: (id: string) => `/api/webhooks/subscriptions/${id}`,
+  test: (id: string) => `/api/webhooks/subscriptions/${id}/test`,
+  deliveries: (id: string) => `/api/webhooks/subscriptions/${id}/deliveries`,
+  resend: (deliveryId: string) => `/api/webhooks/deliveries/${deliveryId}/resend`,
+  eventTypes: '/api/webhooks/event-types',
+} as const;

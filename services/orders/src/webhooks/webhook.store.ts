@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookSubscription } from '@backoffice/contracts';
+
+interface SubscriptionRow {
+  id: string;
+  url: string;
+  event_types: string[];
+  description: string;
+  secret: string;
+  enabled: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface DeliveryRow {
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  topic: string;
+  event_type: string;
+  subject: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | string | null;
+  last_status_code: number | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  resend_of: string | null;
+}
+
+/** A delivery claimed by the worker, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  eventId: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+  url: string;
+  secret: string;
+}
+
+export interface AttemptRecord {
+  statusCode: number | null;
+  durationMs: number;
+  responseBody: string;
+  error: string | null;
+  at: Date;
+}
+
+/** How long a claimed delivery stays with one worker: far above the send timeout, so a crashed worker's claims come back. */
+const CLAIM_LEASE_SECONDS = 60;
+
+/** Timestamps come back from the driver as text or as dates: ISO 8601 either way. */
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+const toSubscription = (row: SubscriptionRow): WebhookSubscription => ({
+  id: row.id,
+  url: row.url,
+  eventTypes: row.event_types,
+  description: row.description,
+  enabled: row.enabled,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+const SUBSCRIPTION_COLUMNS = 'id, url, event_types, description, secret, enabled, created_at, updated_at';
+const DELIVERY_COLUMNS =
+  'id, subscription_id, event_id, topic, event_type, subject, status, attempts, next_attempt_at, last_status_code, created_at, completed_at, resend_of';
+
+/** The webhook tables: subscriptions, deliveries (one per event and subscription, and per resend) and their attempts. */
+@Injectable()
+export class WebhookStore {
+  constructor(private readonly em: EntityManager) {}
+
+  // ── Subscriptions ────────────────────────────────────────────────────────────────────────────
+
+  async listSubscriptions(): Promise<WebhookSubscription[]> {
+    const rows = await this.em.execute<SubscriptionRow[]>(
+      `select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions order by created_at, id`,
+    );
+    return rows.map(toSubscription);
+  }
+
+  async findSubscription(id: string): Promise<(WebhookSubscription & { secret: string }) | undefined> {
+    const [row] = await this.em.execute<SubscriptionRow[]>(`select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions where id = ?`, [id]);
+    return row ? { ...toSubscription(row), secret: row.secret } : undefined;
+  }
+
+  async insertSubscription(fields: {
+    url: string;
+    eventTypes: string[];
+    description: string;
+    enabled: boolean;
+    secret: string;
+    createdBy: string;
+  }): Promise<WebhookSubscription> {
+    const [row] = await this.em.execute<SubscriptionRow[]>(
+      `insert into webhook_subscriptions (id, url, event_types, description, secret, enabled, created_by)
+       values (?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?) returning ${SUBSCRIPTION_COLUMNS}`,
+      [randomUUID(), fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.secret, fields.enabled, fields.createdBy],
+    );
+    return toSubscription(row);
+  }
+
+  async updateSubscription(
+    id: string,
+    fields: { url: string; eventTypes: string[]; description: string; enabled: boolean },
+  ): Promise<WebhookSubscription | undefined> {
+    const [row] = await this.em.execute<SubscriptionRow[]>(
+      `update webhook_subscriptions set url = ?, event_types = array(select jsonb_array_elements_text(?::jsonb)), description = ?, enabled = ?, updated_at = now()
+       where id = ? returning ${SUBSCRIPTION_COLUMNS}`,
+      [fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.enabled, id],
+    );
+    return row ? toSubscription(row) : undefined;
+  }
+
+  async deleteSubscription(id: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(`delete from webhook_subscriptions where id = ? returning id`, [id]);
+    return rows.length > 0;
+  }
+
+  // ── Deliveries ───────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * One pending delivery of an event for each enabled subscription that wants it and existed when it happened.
+   * A repeat of the same event (Kafka redelivers after a crash) adds nothing. Returns how many were added.
+   */
+  async addEventDeliveries(event: {
+    id: string;
+    topic: string;
+    type: string;
+    subject: string;
+    time: string;
+    body: string;
+  }): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `insert into webhook_deliveries (id, subscription_id, event_id, topic, event_type, subject, body)
+       select gen_random_uuid(), s.id, ?, ?, ?, ?, ? from webhook_subscriptions s
+       where s.enabled and s.created_at <= ?::timestamptz and (? = any(s.event_types) or ? = any(s.event_types))
+       order by s.id
+       on conflict (subscription_id, event_id) where resend_of is null do nothing
+       returning id`,
+      [event.id, event.topic, event.type, event.subject, event.body, event.time, event.topic, `${event.topic}:${event.type}`],
+    );
+    return rows.length;
+  }
+
+  /** A delivery outside the event stream (a test event, a resend). */
+  async addDelivery(fields: {
+    subscriptionId: string;
+    eventId: string;
+    topic: string;
+    eventType: string;
+    subject: string;
+    body: string;
+    resendOf?: string;
+  }): Promise<WebhookDelivery> {
+    const [row] = await this.em.execute<DeliveryRow[]>(
+      `insert into webhook_deliveries (id, subscription_id, event_id, topic, event_type, subject, body, resend_of)
+       values (?, ?, ?, ?, ?, ?, ?, ?) returning ${DELIVERY_COLUMNS}`,
+      [
+        randomUUID(),
+        fields.subscriptionId,
+        fields.eventId,
+        fields.topic,
+        fields.eventType,
+        fields.subject,
+        fields.body,
+        fields.resendOf ?? null,
+      ],
+    );
+    return this.withAttempts([row]).then(([delivery]) => delivery);
+  }
+
+  async findDeliveryForResend(
+    id: string,
+  ): Promise<{ subscriptionId: string; eventId: string; topic: string; eventType: string; subject: string; body: string } | undefined> {
+    const [row] = await this.em.execute<
+      { subscription_id: string; event_id: string; topic: string; event_type: string; subject: string; body: string }[]
+    >(`select subscription_id, event_id, topic, event_type, subject, body from webhook_deliveries where id = ?`, [id]);
+    return row
+      ? {
+          subscriptionId: row.subscription_id,
+          eventId: row.event_id,
+          topic: row.topic,
+          eventType: row.event_type,
+          subject: row.subject,
+          body: row.body,
+        }
+      : undefined;
+  }
+
+  async listDeliveries(
+    subscriptionId: string,
+    page: number,
+    pageSize: number,
+    status?: WebhookDeliveryStatus,
+  ): Promise<{ items: WebhookDelivery[]; total: number }> {
+    const filter = status ? ' and status = ?' : '';
+    const params = status ? [subscriptionId, status] : [subscriptionId];
+    const [rows, [count]] = await Promise.all([
+      this.em.execute<DeliveryRow[]>(
+        `select ${DELIVERY_COLUMNS} from webhook_deliveries where subscription_id = ?${filter} order by seq desc limit ? offset ?`,
+        [...params, pageSize, (page - 1) * pageSize],
+      ),
+      this.em.execute<{ total: string }[]>(`select count(*) as total from webhook_deliveries where subscription_id = ?${filter}`, params),
+    ]);
+    return { items: await this.withAttempts(rows), total: Number(count.total) };
+  }
+
+  /**
+   * Claims up to `limit` due deliveries for this worker. Only the oldest pending delivery of each subscription and
+   * subject is due: a later event about the same thing waits until the earlier one succeeded or failed for good.
+   * Deliveries of disabled subscriptions wait until they are enabled again.
+   */
+  async claimDue(limit: number): Promise<ClaimedDelivery[]> {
+    const rows = await this.em.execute<
+      { id: string; event_id: string; body: string; attempts: number; created_at: Date | string; url: string; secret: string }[]
+    >(
+      `with due as (
+         select d.id from webhook_deliveries d
+         join webhook_subscriptions s on s.id = d.subscription_id and s.enabled
+         where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())
+           and not exists (
+             select 1 from webhook_deliveries e
+             where e.subscription_id = d.subscription_id and e.subject = d.subject and e.status = 'pending' and e.seq < d.seq)
+         order by d.seq
+         limit ?
+         for update of d skip locked
+       )
+       update webhook_deliveries w set locked_until = now() + interval '${CLAIM_LEASE_SECONDS} seconds'
+       from due, webhook_subscriptions s
+       where w.id = due.id and s.id = w.subscription_id
+       returning w.id, w.event_id, w.body, w.attempts, w.created_at, s.url, s.secret`,
+      [limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      eventId: r.event_id,
+      body: r.body,
+      attempts: r.attempts,
+      createdAt: new Date(r.created_at),
+      url: r.url,
+      secret: r.secret,
+    }));
+  }
+
+  /** Records an attempt and the delivery's new state in one statement: succeeded, pending until `nextAttemptAt`, or failed. */
+  async recordAttempt(
+    delivery: ClaimedDelivery,
+    attempt: AttemptRecord,
+    outcome: { status: 'succeeded' | 'failed' } | { status: 'pending'; nextAttemptAt: Date },
+  ): Promise<void> {
+    const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
+    await this.em.execute(
+      `with updated as (
+         update webhook_deliveries set status = ?, attempts = attempts + 1, last_status_code = ?, next_attempt_at = ?,
+           locked_until = null, completed_at = case when ? = 'pending' then null else now() end
+         where id = ? returning id, attempts)
+       insert into webhook_attempts (delivery_id, attempt, at, status_code, duration_ms, response_body, error)
+       select id, attempts, ?, ?, ?, ?, ? from updated`,
+      [
+        outcome.status,
+        attempt.statusCode,
+        next,
+        outcome.status,
+        delivery.id,
+        attempt.at,
+        attempt.statusCode,
+        attempt.durationMs,
+        attempt.responseBody,
+        attempt.error,
+      ],
+    );
+  }
+
+  private async withAttempts(rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+    if (rows.length === 0) return [];
+    const attempts = await this.em.execute<
+      {
+        delivery_id: string;
+        attempt: number;
+        at: Date | string;
+        status_code: number | null;
+        duration_ms: number;
+        response_body: string;
+        error: string | null;
+      }[]
+    >(
+      `select delivery_id, attempt, at, status_code, duration_ms, response_body, error from webhook_attempts
+       where delivery_id in (select jsonb_array_elements_text(?::jsonb)::uuid) order by delivery_id, attempt`,
+      [JSON.stringify(rows.map((r) => r.id))],
+    );
+    const log = new Map<string, WebhookAttempt[]>();
+    for (const a of attempts) {
+      const list = log.get(a.delivery_id) ?? [];
+      list.push({
+        attempt: a.attempt,
+        at: iso(a.at),
+        statusCode: a.status_code,
+        durationMs: a.duration_ms,
+        responseBody: a.response_body,
+        error: a.error,
+      });
+      log.set(a.delivery_id, list);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      subscriptionId: r.subscription_id,
+      eventId: r.event_id,
+      topic: r.topic,
+      eventType: r.event_type,
+      subject: r.subject,
+      status: r.status,
+      attempts: r.attempts,
+      nextAttemptAt: r.status === 'pending' && r.next_attempt_at ? iso(r.next_attempt_at) : null,
+      lastStatusCode: r.last_status_code,
+      createdAt: iso(r.created_at),
+      completedAt: r.completed_at ? iso(r.completed_at) : null,
+      resendOf: r.resend_of,
+      attemptLog: log.get(r.id) ?? [],
+    }));
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker';
+import { WebhookEventsConsumer } from './webhook-events.consumer';
+import { WebhookStore } from './webhook.store';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+/** Signed webhooks: subscriptions, the event consumer with its own group, the delivery worker (GET/POST /api/webhooks/...). */
+@Module({
+  controllers: [WebhooksController],
+  providers: [WebhookStore, WebhookDeliveryWorker, WebhookEventsConsumer, WebhooksService],
+})
+export class WebhooksModule {}
