@@ -53,14 +53,16 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow4,
-    overflow: 'hidden',
+    // The table keeps readable columns and scrolls inside its card on a narrow screen.
+    overflowX: 'auto',
   },
+  table: { minWidth: '760px' },
   id: { fontFamily: tokens.fontFamilyMonospace, fontWeight: tokens.fontWeightSemibold },
   done: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px', display: 'inline-flex' },
   on: { color: tokens.colorBrandForeground1, fontSize: '20px', display: 'inline-flex' },
   off: { color: tokens.colorNeutralForeground4, fontSize: '20px', display: 'inline-flex' },
   indicators: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   count: { color: tokens.colorNeutralForeground3 },
   service: { display: 'flex', flexDirection: 'column' },
   secondary: { color: tokens.colorNeutralForeground3 },
@@ -145,16 +147,16 @@ export default function ClientServicesScreen() {
           <EmptyState text={`No client service matches “${search.trim()}”.`} />
         ) : (
           <div className={styles.surface}>
-            <Table aria-label="Client services" data-testid="client-services-table">
+            <Table className={styles.table} aria-label="Client services" data-testid="client-services-table">
               <TableHeader>
                 <TableRow>
                   <TableHeaderCell style={{ width: '44px' }} aria-label="Completed" />
-                  <TableHeaderCell style={{ width: '110px' }}>ID</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '100px' }}>ID</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '150px' }}>Date</TableHeaderCell>
                   <TableHeaderCell>Service</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '130px' }}>Status</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '110px' }}>Assigned</TableHeaderCell>
-                  <TableHeaderCell style={{ width: staff ? '330px' : '230px' }}>Actions</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '120px' }}>Status</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '100px' }}>Assigned</TableHeaderCell>
+                  <TableHeaderCell style={{ width: '200px' }}>Actions</TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>

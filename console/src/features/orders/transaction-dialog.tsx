@@ -154,6 +154,7 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
     <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && !busy && onClose(false)}>
       <DialogSurface className={dialog.surface} style={{ maxWidth: '720px' }} data-testid="transaction-dialog">
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void save();
