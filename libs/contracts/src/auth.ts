@@ -20,6 +20,8 @@ export const LoginResponseSchema = z.object({
   accessToken: z.string(),
   expiresIn: z.number().int(),
   user: AuthUserSchema,
+  /** Only when this sign-in turned two-factor on: the recovery codes, shown once. */
+  recoveryCodes: z.array(z.string()).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

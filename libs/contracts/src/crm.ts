@@ -42,88 +42,91 @@ export const ExtractLeadsRequestSchema = z.object({
 export type ExtractLeadsRequest = z.infer<typeof ExtractLeadsRequestSchema>;
 
 /** A pending (or failed) uploaded spreadsheet. */
-export type LeadUploadStatus = 'pending' | 'extracting' | 'failed' | 'extracted';
-export interface LeadUpload {
-  id: number;
-  name: string;
-  /** When it was uploaded (ISO 8601). */
-  date: string;
-  size: number;
-  /** The last outcome, e.g. "Imported 120 leads" or the reason extraction failed. */
-  message: string;
-  /** True when the last extraction failed: the message is shown in red. */
-  error: boolean;
-  extracted: boolean;
-  status: LeadUploadStatus;
-  /** The extraction job in progress or last run, if any. */
-  jobId: string | null;
-  /** Rows the last extraction could not import (downloadable as xlsx). */
-  failedRows: number;
-}
+export const LEAD_UPLOAD_STATUSES = ['pending', 'extracting', 'failed', 'extracted'] as const;
+export type LeadUploadStatus = (typeof LEAD_UPLOAD_STATUSES)[number];
+export const LeadUploadSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    date: z.string().meta({ description: 'When it was uploaded (ISO 8601).' }),
+    size: z.number().int(),
+    message: z.string().meta({ description: 'The last outcome, e.g. "Imported 120 leads" or the reason extraction failed.' }),
+    error: z.boolean().meta({ description: 'True when the last extraction failed.' }),
+    extracted: z.boolean(),
+    status: z.enum(LEAD_UPLOAD_STATUSES),
+    jobId: z.string().nullable().meta({ description: 'The extraction job in progress or last run, if any.' }),
+    failedRows: z.number().int().meta({ description: 'Rows the last extraction could not import (downloadable as xlsx).' }),
+  })
+  .meta({ id: 'LeadUpload' });
+export type LeadUpload = z.infer<typeof LeadUploadSchema>;
 
-export interface LeadGroup {
-  id: number;
-  name: string;
-  dateCreated: string;
-  leadCount: number;
-  duplicates: number;
-  skippedDuplicates: number;
-  failedRows: number;
-  uploadId: number | null;
-}
+export const LeadGroupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    dateCreated: z.string(),
+    leadCount: z.number().int(),
+    duplicates: z.number().int(),
+    skippedDuplicates: z.number().int(),
+    failedRows: z.number().int(),
+    uploadId: z.number().int().nullable(),
+  })
+  .meta({ id: 'LeadGroup' });
+export type LeadGroup = z.infer<typeof LeadGroupSchema>;
 
-export interface LeadImportResult {
-  uploadId: number;
-  groupId: number;
-  groupName: string;
-  /** Data rows read from the sheet (blank rows are not counted). */
-  totalRows: number;
-  imported: number;
-  /** Imported leads flagged as duplicates (phone or email already known). */
-  duplicates: number;
-  /** Duplicate rows left out (duplicates: 'skip'). */
-  skippedDuplicates: number;
-  failedRows: number;
-}
+export const LeadImportResultSchema = z
+  .object({
+    uploadId: z.number().int(),
+    groupId: z.number().int(),
+    groupName: z.string(),
+    totalRows: z.number().int().meta({ description: 'Data rows read from the sheet (blank rows are not counted).' }),
+    imported: z.number().int(),
+    duplicates: z.number().int().meta({ description: 'Imported leads flagged as duplicates (phone or email already known).' }),
+    skippedDuplicates: z.number().int().meta({ description: "Duplicate rows left out (duplicates: 'skip')." }),
+    failedRows: z.number().int(),
+  })
+  .meta({ id: 'LeadImportResult' });
+export type LeadImportResult = z.infer<typeof LeadImportResultSchema>;
 
-export type LeadJobState = 'waiting' | 'active' | 'delayed' | 'completed' | 'failed' | 'unknown';
-export interface LeadImportJob {
-  jobId: string;
-  uploadId: number;
-  state: LeadJobState;
-  /** 0 to 100. */
-  progress: number;
-  /** The groups the extraction produced, once completed. */
-  groups?: LeadGroup[];
-  result?: LeadImportResult;
-  error?: string;
-}
+export const LEAD_JOB_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'unknown'] as const;
+export type LeadJobState = (typeof LEAD_JOB_STATES)[number];
+export const LeadImportJobSchema = z
+  .object({
+    jobId: z.string(),
+    uploadId: z.number().int(),
+    state: z.enum(LEAD_JOB_STATES),
+    progress: z.number().min(0).max(100),
+    groups: z.array(LeadGroupSchema).optional().meta({ description: 'The groups the extraction produced, once completed.' }),
+    result: LeadImportResultSchema.optional(),
+    error: z.string().optional(),
+  })
+  .meta({ id: 'LeadImportJob' });
+export type LeadImportJob = z.infer<typeof LeadImportJobSchema>;
 
-export interface LeadRowError {
-  rowNumber: number;
-  reason: string;
-}
+export const LeadRowErrorSchema = z.object({ rowNumber: z.number().int(), reason: z.string() }).meta({ id: 'LeadRowError' });
+export type LeadRowError = z.infer<typeof LeadRowErrorSchema>;
 
 /** A lead as the console sees it: the SSN is masked ("***-**-1234"), never sent whole. */
-export interface Lead {
-  id: number;
-  groupId: number;
-  ssn: string | null;
-  firstName: string;
-  lastName: string;
-  name: string;
-  workAt: string;
-  gender: string;
-  currentCity: string;
-  /** Date of birth, yyyy-mm-dd. */
-  dob: string | null;
-  email: string;
-  phone: string;
-  notes: string;
-  duplicate: boolean;
-  /** Names of the sales agents the lead is assigned to. */
-  sellers: string[];
-}
+export const LeadSchema = z
+  .object({
+    id: z.number().int(),
+    groupId: z.number().int(),
+    ssn: z.string().nullable().meta({ description: 'Masked ("***-**-1234"), never sent whole.' }),
+    firstName: z.string(),
+    lastName: z.string(),
+    name: z.string(),
+    workAt: z.string(),
+    gender: z.string(),
+    currentCity: z.string(),
+    dob: z.string().nullable().meta({ description: 'Date of birth, yyyy-mm-dd.' }),
+    email: z.string(),
+    phone: z.string(),
+    notes: z.string(),
+    duplicate: z.boolean(),
+    sellers: z.array(z.string()).meta({ description: 'Names of the sales agents the lead is assigned to.' }),
+  })
+  .meta({ id: 'Lead' });
+export type Lead = z.infer<typeof LeadSchema>;
 
 /** Server paging in the DataTables style: draw/start/length/search → draw/recordsTotal/recordsFiltered/data. */
 export const LeadTableQuerySchema = z.object({
@@ -143,6 +146,20 @@ export interface LeadTablePage<T = Lead> {
   data: T[];
 }
 
+/** A page of leads in the DataTables style. */
+export const LeadTablePageSchema = z
+  .object({
+    draw: z.number().int(),
+    recordsTotal: z.number().int(),
+    recordsFiltered: z.number().int(),
+    recordsCapped: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when more leads match than can be paged: only the first `recordsFiltered` matches are served.' }),
+    data: z.array(LeadSchema),
+  })
+  .meta({ id: 'LeadTablePage' });
+
 export const AssignableLeadsQuerySchema = LeadTableQuerySchema.extend({
   /** Only leads nobody is assigned to. */
   unassigned: z
@@ -158,11 +175,10 @@ export const UnassignedLeadIdsQuerySchema = z.object({
 });
 
 /** The leads of one sales agent, oldest assignment first (−10 / −100 remove from the end). */
-export interface UserLeads {
-  userId: string;
-  total: number;
-  leadIds: number[];
-}
+export const UserLeadsSchema = z
+  .object({ userId: z.string(), total: z.number().int(), leadIds: z.array(z.number().int()) })
+  .meta({ id: 'UserLeads' });
+export type UserLeads = z.infer<typeof UserLeadsSchema>;
 
 /** One pending change of the user-leads screen: add or remove a lead from the selected agent. */
 export const LeadChangeSchema = z.object({
@@ -186,12 +202,10 @@ export const UpdateUserLeadsSchema = z
   });
 export type UpdateUserLeads = z.infer<typeof UpdateUserLeadsSchema>;
 
-export interface UpdateUserLeadsResult {
-  userId: string;
-  added: number;
-  removed: number;
-  total: number;
-}
+export const UpdateUserLeadsResultSchema = z
+  .object({ userId: z.string(), added: z.number().int(), removed: z.number().int(), total: z.number().int() })
+  .meta({ id: 'UpdateUserLeadsResult' });
+export type UpdateUserLeadsResult = z.infer<typeof UpdateUserLeadsResultSchema>;
 
 /** Spreads `count` unassigned leads (with a phone, in table order) over the agents, round robin. */
 export const DistributeLeadsSchema = z.object({
@@ -204,10 +218,13 @@ export const DistributeLeadsSchema = z.object({
 });
 export type DistributeLeads = z.infer<typeof DistributeLeadsSchema>;
 
-export interface DistributeLeadsResult {
-  distributed: number;
-  perAgent: { userId: string; name: string; added: number }[];
-}
+export const DistributeLeadsResultSchema = z
+  .object({
+    distributed: z.number().int(),
+    perAgent: z.array(z.object({ userId: z.string(), name: z.string(), added: z.number().int() })),
+  })
+  .meta({ id: 'DistributeLeadsResult' });
+export type DistributeLeadsResult = z.infer<typeof DistributeLeadsResultSchema>;
 
 export const UpdateLeadNotesSchema = z.object({
   notes: z.string().max(2000, 'Notes can have at most 2,000 characters'),
@@ -255,31 +272,27 @@ export const SalesAgentReportQuerySchema = z
 export type SalesAgentReportQuery = z.input<typeof SalesAgentReportQuerySchema>;
 
 /** The figures of one agent, or of all (the totals). */
-export interface SalesAgentFigures {
-  /** Leads assigned to the agent in the period. */
-  leadsAssigned: number;
-  /** Of those, leads that became clients: an order was placed with the lead's phone or email since the assignment. */
-  convertedLeads: number;
-  /** Those orders (an order matching two of the agent's leads counts once). */
-  orders: number;
-  /** Their amounts. */
-  orderAmount: number;
-  /** The amounts of those of them that are paid. */
-  paidAmount: number;
-}
+export const SalesAgentFiguresSchema = z.object({
+  leadsAssigned: z.number().int().meta({ description: 'Leads assigned to the agent in the period.' }),
+  convertedLeads: z.number().int().meta({
+    description: "Of those, leads that became clients: an order was placed with the lead's phone or email since the assignment.",
+  }),
+  orders: z.number().int().meta({ description: "Those orders (an order matching two of the agent's leads counts once)." }),
+  orderAmount: z.number().meta({ description: 'Their amounts.' }),
+  paidAmount: z.number().meta({ description: 'The amounts of those of them that are paid.' }),
+});
+export type SalesAgentFigures = z.infer<typeof SalesAgentFiguresSchema>;
 
-export interface SalesAgentReportRow extends SalesAgentFigures {
-  userId: string;
-  name: string;
-  email: string;
-}
+export const SalesAgentReportRowSchema = SalesAgentFiguresSchema.extend({ userId: z.string(), name: z.string(), email: z.string() });
+export type SalesAgentReportRow = z.infer<typeof SalesAgentReportRowSchema>;
 
-export interface SalesAgentReport {
-  from: string;
-  to: string;
-  timeZone: string;
-  /** One row per agent with leads assigned in the period, by name. */
-  rows: SalesAgentReportRow[];
-  /** The sums of the rows. */
-  totals: SalesAgentFigures;
-}
+export const SalesAgentReportSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    timeZone: z.string(),
+    rows: z.array(SalesAgentReportRowSchema).meta({ description: 'One row per agent with leads assigned in the period, by name.' }),
+    totals: SalesAgentFiguresSchema.meta({ description: 'The sums of the rows.' }),
+  })
+  .meta({ id: 'SalesAgentReport' });
+export type SalesAgentReport = z.infer<typeof SalesAgentReportSchema>;

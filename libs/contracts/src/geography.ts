@@ -180,46 +180,46 @@ export type AreaData = z.output<typeof AreaInputSchema>;
 // ---------------------------------------------------------------------------------------------
 // Records as the API answers them. taxRate null: the level has no rate of its own.
 
-export interface Country {
-  id: number;
-  shortName: string;
-  name: string;
-  taxRate: number | null;
-}
+const recordId = z.number().int().positive();
+/** A level's own tax rate in percent; null: the level has no rate of its own. */
+const ownTaxRate = z.number().nullable();
 
-export interface State {
-  id: number;
-  countryId: number;
-  shortName: string;
-  name: string;
-  taxRate: number | null;
-}
+export const CountrySchema = z
+  .object({ id: recordId, shortName: z.string(), name: z.string(), taxRate: ownTaxRate })
+  .meta({ id: 'Country' });
+export type Country = z.infer<typeof CountrySchema>;
 
-export interface City {
-  id: number;
-  stateId: number;
-  name: string;
-  shippingFee: number;
-  taxRate: number | null;
-}
+export const StateSchema = z
+  .object({ id: recordId, countryId: recordId, shortName: z.string(), name: z.string(), taxRate: ownTaxRate })
+  .meta({ id: 'State' });
+export type State = z.infer<typeof StateSchema>;
 
-export interface Borough {
-  id: number;
-  cityId: number;
-  name: string;
-  taxRate: number | null;
-  /** Normalised comma list, e.g. "10001,10002". */
-  zipCodes: string;
-}
+export const CitySchema = z
+  .object({ id: recordId, stateId: recordId, name: z.string(), shippingFee: z.number(), taxRate: ownTaxRate })
+  .meta({ id: 'City' });
+export type City = z.infer<typeof CitySchema>;
 
-export interface Area {
-  id: number;
-  boroughId: number;
-  name: string;
-  taxRate: number | null;
-  /** Normalised comma list, e.g. "10001,10002". */
-  zipCodes: string;
-}
+export const BoroughSchema = z
+  .object({
+    id: recordId,
+    cityId: recordId,
+    name: z.string(),
+    taxRate: ownTaxRate,
+    zipCodes: z.string().meta({ description: 'Normalised comma list, e.g. "10001,10002".' }),
+  })
+  .meta({ id: 'Borough' });
+export type Borough = z.infer<typeof BoroughSchema>;
+
+export const AreaSchema = z
+  .object({
+    id: recordId,
+    boroughId: recordId,
+    name: z.string(),
+    taxRate: ownTaxRate,
+    zipCodes: z.string().meta({ description: 'Normalised comma list, e.g. "10001,10002".' }),
+  })
+  .meta({ id: 'Area' });
+export type Area = z.infer<typeof AreaSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Tax and shipping lookup: GET /api/geography/lookup?country=&state=&city=&zip=
@@ -243,21 +243,26 @@ export const GeographyLookupQuerySchema = z.object({
 });
 export type GeographyLookupQuery = z.input<typeof GeographyLookupQuerySchema>;
 
-export interface GeographyLookupResult {
-  /** The rate of the most specific matched level that has one (area, borough, city, state, country); 0 when none has. */
-  taxRate: number;
-  /** Which level the rate came from; null when no matched level has a rate. */
-  taxLevel: GeographyLevel | null;
-  /** The matched city's shipping fee; null when no city matched. */
-  shippingFee: number | null;
-  matched: {
-    countryId: number;
-    stateId: number | null;
-    cityId: number | null;
-    boroughId: number | null;
-    areaId: number | null;
-  };
-}
+export const GeographyLookupResultSchema = z
+  .object({
+    taxRate: z.number().meta({
+      description: 'The rate of the most specific matched level that has one (area, borough, city, state, country); 0 when none has.',
+    }),
+    taxLevel: z
+      .enum(GEOGRAPHY_LEVELS)
+      .nullable()
+      .meta({ description: 'Which level the rate came from; null when no matched level has a rate.' }),
+    shippingFee: z.number().nullable().meta({ description: "The matched city's shipping fee; null when no city matched." }),
+    matched: z.object({
+      countryId: recordId,
+      stateId: recordId.nullable(),
+      cityId: recordId.nullable(),
+      boroughId: recordId.nullable(),
+      areaId: recordId.nullable(),
+    }),
+  })
+  .meta({ id: 'GeographyLookupResult' });
+export type GeographyLookupResult = z.infer<typeof GeographyLookupResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Events on `geography.region.v1` (key "<level>:<id>"): types "<level>.created|updated|deleted".

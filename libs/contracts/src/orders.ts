@@ -127,60 +127,63 @@ export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 export const OrderExportQuerySchema = OrderListQuerySchema.omit({ page: true, pageSize: true });
 
 /** A row of the orders list. */
-export interface OrderSummary {
-  id: string;
-  createdDate: string;
-  amount: number;
-  name: string;
-  contactInfo: string;
-  state: string;
-  county: string;
-  city: string;
-  zipCode: string;
-  status: OrderStatus;
-}
+export const OrderSummarySchema = z
+  .object({
+    id: z.uuid(),
+    createdDate: z.string(),
+    amount: z.number(),
+    name: z.string(),
+    contactInfo: z.string(),
+    state: z.string(),
+    county: z.string(),
+    city: z.string(),
+    zipCode: z.string(),
+    status: OrderStatusSchema,
+  })
+  .meta({ id: 'OrderSummary' });
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-export interface OrderItem {
-  /** The catalogue service id. */
-  itemId: number;
-  itemName: string;
-  /** The service's delivery type when ordered (Online, Physical, None). */
-  itemType: string;
-  /** Unit price from the catalogue when ordered. */
-  amount: number;
-  quantity: number;
-  total: number;
-  /** The client service made from this item, once submitted. */
-  clientServiceId: string | null;
-}
+export const OrderItemSchema = z
+  .object({
+    itemId: z.number().int().meta({ description: 'The catalogue service id.' }),
+    itemName: z.string(),
+    itemType: z.string().meta({ description: "The service's delivery type when ordered (Online, Physical, None)." }),
+    amount: z.number().meta({ description: 'Unit price from the catalogue when ordered.' }),
+    quantity: z.number().int(),
+    total: z.number(),
+    clientServiceId: z.uuid().nullable().meta({ description: 'The client service made from this item, once submitted.' }),
+  })
+  .meta({ id: 'OrderItem' });
+export type OrderItem = z.infer<typeof OrderItemSchema>;
 
 /** GET /api/orders/{id}: everything the receipt shows. */
-export interface OrderDetail {
-  id: string;
-  invoiceNumber: string;
-  name: string;
-  contactInfo: string;
-  email: string | null;
-  address: string;
-  zipCode: string;
-  city: string;
-  county: string;
-  state: string;
-  country: string;
-  userId: string | null;
-  items: OrderItem[];
-  subtotal: number;
-  discount: number;
-  /** Percent, as geography answered it. */
-  taxRate: number;
-  tax: number;
-  shippingFee: number;
-  /** The order total: subtotal − discount + tax + shipping. */
-  amount: number;
-  status: OrderStatus;
-  createdDate: string;
-  paidAt: string | null;
-}
+export const OrderDetailSchema = z
+  .object({
+    id: z.uuid(),
+    invoiceNumber: z.string(),
+    name: z.string(),
+    contactInfo: z.string(),
+    email: z.string().nullable(),
+    address: z.string(),
+    zipCode: z.string(),
+    city: z.string(),
+    county: z.string(),
+    state: z.string(),
+    country: z.string(),
+    userId: z.uuid().nullable(),
+    items: z.array(OrderItemSchema),
+    subtotal: z.number(),
+    discount: z.number(),
+    taxRate: z.number().meta({ description: 'Percent, as geography answered it.' }),
+    tax: z.number(),
+    shippingFee: z.number(),
+    amount: z.number().meta({ description: 'The order total: subtotal − discount + tax + shipping.' }),
+    status: OrderStatusSchema,
+    createdDate: z.string(),
+    paidAt: z.string().nullable(),
+  })
+  .meta({ id: 'OrderDetail' });
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 // ── Client services ─────────────────────────────────────────────────────────────────────────────
 
@@ -230,27 +233,34 @@ export const SubmitOrderItemSchema = z.object({
 export type SubmitOrderItemInput = z.input<typeof SubmitOrderItemSchema>;
 
 /** The answer of submit, assign, clear and transaction calls: a refusal of a rule is `success: false`, not an HTTP error. */
-export interface CommandResult {
-  success: boolean;
-  message: string;
-  /** The notice title the console shows (submit answers one; the others use "Assign" or "insert"). */
-  title?: string;
-  /** The client service made or changed. */
-  clientServiceId?: string;
-}
+export const CommandResultSchema = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    title: z
+      .string()
+      .optional()
+      .meta({ description: 'The notice title the console shows (submit answers one; the others use "Assign" or "insert").' }),
+    clientServiceId: z.uuid().optional().meta({ description: 'The client service made or changed.' }),
+  })
+  .meta({ id: 'CommandResult' });
+export type CommandResult = z.infer<typeof CommandResultSchema>;
 
-export interface ClientServiceSummary {
-  id: string;
-  orderId: string;
-  serviceId: number;
-  serviceName: string;
-  status: ClientServiceStatus;
-  createdDate: string;
-  branchId: number | null;
-  branchName: string | null;
-  providerId: string | null;
-  providerName: string | null;
-}
+export const ClientServiceSummarySchema = z
+  .object({
+    id: z.uuid(),
+    orderId: z.uuid(),
+    serviceId: z.number().int(),
+    serviceName: z.string(),
+    status: ClientServiceStatusSchema,
+    createdDate: z.string(),
+    branchId: z.number().int().nullable(),
+    branchName: z.string().nullable(),
+    providerId: z.string().nullable(),
+    providerName: z.string().nullable(),
+  })
+  .meta({ id: 'ClientServiceSummary' });
+export type ClientServiceSummary = z.infer<typeof ClientServiceSummarySchema>;
 
 export const CLIENT_SERVICE_FILE_KINDS = ['document', 'transaction'] as const;
 export type ClientServiceFileKind = (typeof CLIENT_SERVICE_FILE_KINDS)[number];
@@ -268,27 +278,29 @@ export const UploadFileQuerySchema = z.object({
 });
 export type UploadFileQuery = z.input<typeof UploadFileQuerySchema>;
 
-export interface ClientServiceFile {
-  id: string;
-  kind: ClientServiceFileKind;
-  name: string;
-  contentType: string;
-  size: number;
-  /** The required file this document answers, if any. */
-  requiredFileId: number | null;
-  /** GET it with the bearer token. */
-  url: string;
-  createdAt: string;
-}
+export const ClientServiceFileSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(CLIENT_SERVICE_FILE_KINDS),
+    name: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    requiredFileId: z.number().int().nullable().meta({ description: 'The required file this document answers, if any.' }),
+    url: z.string().meta({ description: 'GET it with the bearer token.' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ClientServiceFile' });
+export type ClientServiceFile = z.infer<typeof ClientServiceFileSchema>;
 
-export interface RequiredFile {
-  id: number;
-  name: string;
-  /** Comma list of image, pdf, sheet, zip (empty: any). */
-  accept: string;
-  /** True when a document answering it was uploaded. */
-  uploaded: boolean;
-}
+export const RequiredFileSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    accept: z.string().meta({ description: 'Comma list of image, pdf, sheet, zip (empty: any).' }),
+    uploaded: z.boolean().meta({ description: 'True when a document answering it was uploaded.' }),
+  })
+  .meta({ id: 'RequiredFile' });
+export type RequiredFile = z.infer<typeof RequiredFileSchema>;
 
 /** POST /api/ServiceTransaction: the transaction body. */
 export const ServiceTransactionInputSchema = z.object({
@@ -306,53 +318,58 @@ export const ServiceTransactionInputSchema = z.object({
 });
 export type ServiceTransactionInput = z.input<typeof ServiceTransactionInputSchema>;
 
-export interface ServiceTransaction {
-  id: string;
-  clientServiceId: string;
-  serviceId: number;
-  /** The status the transaction set (or kept, for a note). */
-  status: ClientServiceStatus;
-  previousStatus: ClientServiceStatus;
-  /** A correction by Admin or Manager (backwards or out of a final status); the note is its reason. */
-  correction: boolean;
-  note: string;
-  files: ClientServiceFile[];
-  date: string;
-  actorId: string;
-  actorName: string;
-}
+export const ServiceTransactionSchema = z
+  .object({
+    id: z.uuid(),
+    clientServiceId: z.uuid(),
+    serviceId: z.number().int(),
+    status: ClientServiceStatusSchema.meta({ description: 'The status the transaction set (or kept, for a note).' }),
+    previousStatus: ClientServiceStatusSchema,
+    correction: z
+      .boolean()
+      .meta({ description: 'A correction by Admin or Manager (backwards or out of a final status); the note is its reason.' }),
+    note: z.string(),
+    files: z.array(ClientServiceFileSchema),
+    date: z.string(),
+    actorId: z.string(),
+    actorName: z.string(),
+  })
+  .meta({ id: 'ServiceTransaction' });
+export type ServiceTransaction = z.infer<typeof ServiceTransactionSchema>;
 
 /** GET /api/client-services/{id}: everything the detail modal shows. */
-export interface ClientServiceDetail extends ClientServiceSummary {
-  userId: string | null;
-  clientName: string;
-  clientPhone: string;
-  clientEmail: string | null;
-  deliveryType: string;
-  fulfillmentDate: string | null;
-  /** Seconds from creation to completion; null until Completed. */
-  fulfillmentDuration: number | null;
-  /** 25, 50, 75 or 100; null for Cancelled. */
-  progress: number | null;
-  jsonData: Record<string, unknown>;
-  requiredFiles: RequiredFile[];
-  files: ClientServiceFile[];
-  transactions: ServiceTransaction[];
-}
+export const ClientServiceDetailSchema = ClientServiceSummarySchema.extend({
+  userId: z.string().nullable(),
+  clientName: z.string(),
+  clientPhone: z.string(),
+  clientEmail: z.string().nullable(),
+  deliveryType: z.string(),
+  fulfillmentDate: z.string().nullable(),
+  fulfillmentDuration: z.number().nullable().meta({ description: 'Seconds from creation to completion; null until Completed.' }),
+  progress: z.number().int().nullable().meta({ description: '25, 50, 75 or 100; null for Cancelled.' }),
+  jsonData: z.record(z.string(), z.unknown()),
+  requiredFiles: z.array(RequiredFileSchema),
+  files: z.array(ClientServiceFileSchema),
+  transactions: z.array(ServiceTransactionSchema),
+}).meta({ id: 'ClientServiceDetail' });
+export type ClientServiceDetail = z.infer<typeof ClientServiceDetailSchema>;
 
 // ── Catalogue read model ────────────────────────────────────────────────────────────────────────
 
 /** A row of the orders service's local copy of catalogue.service.v1. */
-export interface CatalogueServiceView {
-  id: number;
-  name: string;
-  deliveryType: string;
-  price: number;
-  active: boolean;
-  physical: boolean;
-  requiredFiles: { id: number; name: string; accept: string }[];
-  sourceUpdatedAt: string;
-}
+export const CatalogueServiceViewSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    deliveryType: z.string(),
+    price: z.number(),
+    active: z.boolean(),
+    physical: z.boolean(),
+    requiredFiles: z.array(z.object({ id: z.number().int(), name: z.string(), accept: z.string() })),
+    sourceUpdatedAt: z.string(),
+  })
+  .meta({ id: 'CatalogueServiceView' });
+export type CatalogueServiceView = z.infer<typeof CatalogueServiceViewSchema>;
 
 // ── Events on orders.client-service.v1 (key = client service id) and orders.order.v1 (key = order id) ─
 

@@ -26,5 +26,16 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/** The schema of one page of a server-paged list of `item`, named `id` in the API documents. */
+export const pageSchema = <T extends z.ZodType>(item: T, id: string) =>
+  z
+    .object({
+      items: z.array(item),
+      total: z.number().int().min(0).meta({ description: 'Records matching the query, over all pages.' }),
+      page: z.number().int().min(1),
+      pageSize: z.number().int().min(1),
+    })
+    .meta({ id });
+
 /** A positive integer id in a path. */
 export const IntIdSchema = fromDigits(z.number().int().positive().max(2147483647));

@@ -67,28 +67,33 @@ export const RecordPaymentSchema = z
   });
 export type RecordPayment = z.infer<typeof RecordPaymentSchema>;
 
-export interface PaymentTransaction {
-  id: string;
-  status: PaymentTransactionStatus;
-  amount: number;
-  paidOn: string;
-  reference: string | null;
-}
+export const PaymentTransactionSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(PAYMENT_TRANSACTION_STATUSES),
+    amount: z.number(),
+    paidOn: z.string(),
+    reference: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentTransaction' });
+export type PaymentTransaction = z.infer<typeof PaymentTransactionSchema>;
 
 /** Spec section 3, "Order payment": paid, amount, merchant, status, transactions (status, amount, paidOn). */
-export interface OrderPayment {
-  id: string;
-  orderId: string;
-  /** The invoice number: the first dash-separated segment of the order id. */
-  invoiceNumber: string;
-  paid: boolean;
-  amount: number;
-  paidAmount: number;
-  merchant: string;
-  status: PaymentStatus;
-  createdAt: string;
-  transactions: PaymentTransaction[];
-}
+export const OrderPaymentSchema = z
+  .object({
+    id: z.uuid(),
+    orderId: z.uuid(),
+    invoiceNumber: z.string().meta({ description: 'The invoice number: the first dash-separated segment of the order id.' }),
+    paid: z.boolean(),
+    amount: z.number(),
+    paidAmount: z.number(),
+    merchant: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    createdAt: z.string(),
+    transactions: z.array(PaymentTransactionSchema),
+  })
+  .meta({ id: 'OrderPayment' });
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
 /** The data of a payments.payment.v1 event (types `created`, `transaction-added`); the key is the order id. */
 export interface PaymentEventData {
@@ -133,46 +138,59 @@ export type SettlementRangeQuery = z.infer<typeof SettlementRangeQuerySchema>;
 
 export const BatchIdSchema = z.object({ batchId: z.string().regex(/^\d{1,20}$/, 'Batch id must be digits.') });
 
-export interface BatchStatistic {
-  accountType: string;
-  chargeAmount: number;
-  chargeCount: number;
-  refundAmount: number;
-  refundCount: number;
-  voidCount: number;
-  declineCount: number;
-  errorCount: number;
-}
+export const BatchStatisticSchema = z
+  .object({
+    accountType: z.string(),
+    chargeAmount: z.number(),
+    chargeCount: z.number().int(),
+    refundAmount: z.number(),
+    refundCount: z.number().int(),
+    voidCount: z.number().int(),
+    declineCount: z.number().int(),
+    errorCount: z.number().int(),
+  })
+  .meta({ id: 'BatchStatistic' });
+export type BatchStatistic = z.infer<typeof BatchStatisticSchema>;
 
 /** Spec section 3, "Settled batch". */
-export interface SettledBatch {
-  batchId: string;
-  settlementTimeUTC: string;
-  settlementTimeLocal: string;
-  settlementState: string;
-  paymentMethod: string;
-  statistics: BatchStatistic[];
-}
+export const SettledBatchSchema = z
+  .object({
+    batchId: z.string(),
+    settlementTimeUTC: z.string(),
+    settlementTimeLocal: z.string(),
+    settlementState: z.string(),
+    paymentMethod: z.string(),
+    statistics: z.array(BatchStatisticSchema),
+  })
+  .meta({ id: 'SettledBatch' });
+export type SettledBatch = z.infer<typeof SettledBatchSchema>;
 
 /** How a settled transaction matches the order payments (reconciliation). */
-export type ReconciliationFlag = 'matched' | 'no-order' | 'amount-mismatch' | 'not-a-charge';
+export const RECONCILIATION_FLAGS = ['matched', 'no-order', 'amount-mismatch', 'not-a-charge'] as const;
+export type ReconciliationFlag = (typeof RECONCILIATION_FLAGS)[number];
 
 /** Spec section 3, "Settled transaction", with its reconciliation against the order payments. */
-export interface SettledTransaction {
-  transId: string;
-  firstName: string;
-  lastName: string;
-  accountNumber: string;
-  accountType: string;
-  settleAmount: number;
-  submitTimeUTC: string;
-  transactionStatus: string;
-  invoiceNumber: string | null;
-  reconciliation: { flag: ReconciliationFlag; orderId: string | null; paidAmount: number | null };
-}
+export const SettledTransactionSchema = z
+  .object({
+    transId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    accountNumber: z.string(),
+    accountType: z.string(),
+    settleAmount: z.number(),
+    submitTimeUTC: z.string(),
+    transactionStatus: z.string(),
+    invoiceNumber: z.string().nullable(),
+    reconciliation: z.object({
+      flag: z.enum(RECONCILIATION_FLAGS),
+      orderId: z.string().nullable(),
+      paidAmount: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'SettledTransaction' });
+export type SettledTransaction = z.infer<typeof SettledTransactionSchema>;
 
-export interface SettledTransactionList {
-  batchId: string;
-  total: number;
-  transactions: SettledTransaction[];
-}
+export const SettledTransactionListSchema = z
+  .object({ batchId: z.string(), total: z.number().int(), transactions: z.array(SettledTransactionSchema) })
+  .meta({ id: 'SettledTransactionList' });
+export type SettledTransactionList = z.infer<typeof SettledTransactionListSchema>;

@@ -189,23 +189,22 @@ export const AppointmentSettingsInputSchema = z
   });
 export type AppointmentSettingsInput = z.input<typeof AppointmentSettingsInputSchema>;
 
-export interface AppointmentSettings {
-  branchId: number;
-  slotDuration: number;
-  maxUpcomingAvailableDates: number;
-  /** "hh:mm:00" */
-  startTime: string;
-  endTime: string;
-  availableWeekdays: number[];
-  /** Sorted by date. */
-  disabledDates: AdjustedDate[];
-  /** False while the branch still runs on the defaults (nothing saved yet). */
-  saved: boolean;
-}
+export const AppointmentSettingsSchema = z
+  .object({
+    branchId: z.number().int(),
+    slotDuration: z.number().int(),
+    maxUpcomingAvailableDates: z.number().int(),
+    startTime: z.string().meta({ description: '"hh:mm:00"' }),
+    endTime: z.string(),
+    availableWeekdays: z.array(z.number().int()),
+    disabledDates: z.array(z.object({ date: z.string(), disabled: z.boolean() })).meta({ description: 'Sorted by date.' }),
+    saved: z.boolean().meta({ description: 'False while the branch still runs on the defaults (nothing saved yet).' }),
+  })
+  .meta({ id: 'AppointmentSettings' });
+export type AppointmentSettings = z.infer<typeof AppointmentSettingsSchema>;
 
-export interface SaveAppointmentSettingsResponse {
-  message: string;
-}
+export const SaveAppointmentSettingsResponseSchema = z.object({ message: z.string() });
+export type SaveAppointmentSettingsResponse = z.infer<typeof SaveAppointmentSettingsResponseSchema>;
 
 /* --------------------------------------------------------------------- slots */
 
@@ -225,25 +224,21 @@ export const SlotQuerySchema = z
   });
 export type SlotQuery = z.infer<typeof SlotQuerySchema>;
 
-export interface Slot {
-  /** ISO 8601 with the branch's UTC offset, e.g. "2026-03-09T11:00:00-04:00". */
-  start: string;
-  end: string;
-  /** Local wall-clock start "hh:mm". */
-  time: string;
-}
+export const SlotSchema = z.object({
+  start: z.string().meta({ description: 'ISO 8601 with the branch\'s UTC offset, e.g. "2026-03-09T11:00:00-04:00".' }),
+  end: z.string(),
+  time: z.string().meta({ description: 'Local wall-clock start "hh:mm".' }),
+});
+export type Slot = z.infer<typeof SlotSchema>;
 
-export interface SlotDay {
-  /** "YYYY-MM-DD" in the branch's time zone. */
-  date: string;
-  /** 1 (Monday) to 7 (Sunday). */
-  weekday: number;
-  slots: Slot[];
-}
+export const SlotDaySchema = z.object({
+  date: z.string().meta({ description: '"YYYY-MM-DD" in the branch\'s time zone.' }),
+  weekday: z.number().int().min(1).max(7).meta({ description: '1 (Monday) to 7 (Sunday).' }),
+  slots: z.array(SlotSchema),
+});
+export type SlotDay = z.infer<typeof SlotDaySchema>;
 
-export interface BranchSlots {
-  branchId: number;
-  timeZone: string;
-  slotDuration: number;
-  days: SlotDay[];
-}
+export const BranchSlotsSchema = z
+  .object({ branchId: z.number().int(), timeZone: z.string(), slotDuration: z.number().int(), days: z.array(SlotDaySchema) })
+  .meta({ id: 'BranchSlots' });
+export type BranchSlots = z.infer<typeof BranchSlotsSchema>;

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
-import { SERVICE_CONFIG, SESSION_REVOCATIONS, type SessionRevocations } from '@backoffice/platform';
-import type { GatewayConfig } from './config/gateway.config';
+import { buildServiceOpenApi, SERVICE_CONFIG, SESSION_REVOCATIONS, type SessionRevocations } from '@backoffice/platform';
+import { upstreamUrl, type GatewayConfig } from './config/gateway.config';
+import { ApiDocuments, apiDocsSources, registerApiDocs } from './docs/api-docs';
+import type { OpenApiDoc } from './docs/merge-openapi';
 import { registerApiProxy } from './routing/api-proxy';
 import { registerConsoleFiles } from './console-files/console-files';
 
@@ -32,7 +34,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** The gateway's Fastify pieces: security headers with a CSP, the API proxy, the console files. */
+/** The gateway's Fastify pieces: security headers with a CSP, the API reference, the API proxy, the console files. */
 export async function configureGateway(app: NestFastifyApplication, logger: Logger): Promise<void> {
   const config = app.get<GatewayConfig>(SERVICE_CONFIG);
   const revocations = app.get<SessionRevocations>(SESSION_REVOCATIONS);
@@ -63,6 +65,16 @@ export async function configureGateway(app: NestFastifyApplication, logger: Logg
     void reply.headers(headers);
     done();
   });
+  // The gateway's own routes (its Nest controllers) are documented once, on first use.
+  let own: OpenApiDoc | undefined;
+  const documents = new ApiDocuments(
+    apiDocsSources(
+      () => (own ??= buildServiceOpenApi(app, 'gateway') as OpenApiDoc),
+      (service) => upstreamUrl(config, service),
+    ),
+    logger,
+  );
+  registerApiDocs(fastify, documents);
   await registerApiProxy(fastify, config, revocations, logger);
   await registerConsoleFiles(fastify, config.CONSOLE_DIR, logger);
 }

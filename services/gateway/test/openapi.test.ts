@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -13,7 +14,11 @@ import { mergeOpenApi, type OpenApiDoc } from '../src/docs/merge-openapi';
  */
 let merged: ReturnType<typeof mergeOpenApi>;
 
-type Operation = { summary?: string; responses: Record<string, { content?: Record<string, unknown> }> };
+type Operation = {
+  summary?: string;
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 const operations = () =>
   Object.entries(merged.paths).flatMap(([path, item]) =>
     Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
@@ -21,7 +26,7 @@ const operations = () =>
 
 beforeAll(async () => {
   const parts: { service: string; doc: OpenApiDoc }[] = [];
-  for (const service of SERVICE_NAMES) {
+  for (const service of ['gateway', ...SERVICE_NAMES]) {
     const { AppModule } = (await import(join(__dirname, '../..', service, 'src/app.module'))) as { AppModule: unknown };
     const app = await NestFactory.create(AppModule as never, new FastifyAdapter(), { preview: true, logger: false });
     parts.push({ service, doc: buildServiceOpenApi(app, service) as OpenApiDoc });
@@ -32,6 +37,12 @@ beforeAll(async () => {
 
 it('declares OpenAPI 3.1', () => {
   expect(merged.openapi).toBe('3.1.0');
+});
+
+it('is a valid OpenAPI 3.1 document for swagger-parser', async () => {
+  // validate() dereferences the document it is given: a copy keeps `merged` as served.
+  const api = await SwaggerParser.validate(structuredClone(merged) as never);
+  expect(api).toHaveProperty('openapi', '3.1.0');
 });
 
 it("has no error under Redocly's recommended rules", async () => {
@@ -53,4 +64,46 @@ it('gives every operation a summary and its problem answers', () => {
 it('never lets one schema name stand for two schemas', () => {
   const refs = JSON.stringify(merged).match(/#\/components\/schemas\/[\w.-]+/g) ?? [];
   for (const ref of new Set(refs)) expect(merged.components.schemas).toHaveProperty([ref.split('/').pop()!]);
+});
+
+const successSchema = (operation: Operation) =>
+  Object.entries(operation.responses)
+    .filter(([status]) => status.startsWith('2'))
+    .map(([, response]) => Object.values(response.content ?? {})[0]?.schema)
+    .find(Boolean);
+
+it('documents the success body of every GET that answers one, and of the routes other systems call', () => {
+  const missing = operations()
+    .filter(({ method, operation }) => method === 'get' && !('204' in operation.responses) && !successSchema(operation))
+    .map(({ method, path }) => `${method} ${path}`);
+  expect(missing).toEqual([]);
+  for (const [method, path] of [
+    ['post', '/api/orders'],
+    ['post', '/api/payments'],
+    ['post', '/api/auth/token'],
+    ['get', '/api/services'],
+    ['get', '/api/categories'],
+    ['get', '/api/countries'],
+    ['get', '/api/geography/lookup'],
+  ] as const) {
+    const operation = (merged.paths[path] as Record<string, Operation> | undefined)?.[method];
+    expect(`${method} ${path}: ${operation && successSchema(operation) ? 'documented' : 'missing'}`).toMatch(/documented$/);
+  }
+});
+
+it('documents the storefront intake: 201 for a new order, 200 for a retry, the priced order in both', () => {
+  const create = (merged.paths['/api/orders'] as Record<string, Operation>).post!;
+  expect(create.responses['201']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/OrderDetail' });
+  expect(create.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/OrderDetail' });
+  expect(merged.components.schemas).toHaveProperty(['OrderDetail', 'properties', 'items']);
+  expect(create.responses['400']?.content).toHaveProperty(['application/problem+json']);
+});
+
+it('documents the token endpoint in OAuth 2.0 terms: form or JSON body, RFC 6749 errors, no bearer token', () => {
+  const token = (merged.paths['/api/auth/token'] as Record<string, Operation & { requestBody?: { content: object } }>).post!;
+  expect(Object.keys(token.requestBody?.content ?? {})).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+  expect(token.security).toEqual([]);
+  const tokenBody = token.responses['200']?.content?.['application/json']?.schema as { properties?: object };
+  expect(Object.keys(tokenBody.properties ?? {})).toEqual(['access_token', 'token_type', 'expires_in', 'scope']);
+  expect(token.responses['401']?.content?.['application/json']?.schema).toHaveProperty(['properties', 'error', 'enum']);
 });

@@ -4,8 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { cleanupOpenApiDoc } from 'nestjs-zod';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { baseConfigSchema, ConfigError, parseConfig, trustProxySetting } from '../config/service-config';
 import { createLogger, PinoNestLogger } from '../logging/logger';
@@ -13,6 +12,7 @@ import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 import { registerRequestGuards } from './request-guards';
 import { guardOpsPaths, listenOps } from './ops-listener';
+import { buildServiceOpenApi } from './openapi';
 import { ShutdownGate } from './shutdown-gate';
 
 export interface ServiceAppOptions {
@@ -88,17 +88,13 @@ export async function createServiceApp(
   app.useGlobalFilters(new ProblemFilter(logger));
   await options.configure?.(app, logger);
 
-  const document = cleanupOpenApiDoc(
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle(options.title ?? base.SERVICE_NAME)
-        .setVersion('1')
-        .addBearerAuth()
-        .build(),
-    ),
+  // The service's completed OpenAPI 3.1 document (response schemas, summaries, problem answers), which the
+  // gateway merges into the API reference. Built once, on the first request for it.
+  let document: OpenAPIObject | undefined;
+  fastify.get(
+    '/openapi.json',
+    (_request, reply) => void reply.send((document ??= buildServiceOpenApi(app, options.title ?? base.SERVICE_NAME))),
   );
-  fastify.get('/openapi.json', (_request, reply) => void reply.send(document));
   return { app, logger, shutdown };
 }
 

@@ -1,4 +1,5 @@
 import { SetMetadata, type INestApplication } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
@@ -9,12 +10,20 @@ import { IS_PUBLIC } from '../auth/decorators';
 export const API_RESULT = 'platform:api-result';
 
 export interface ApiResultOptions {
-  /** Success status; 200 unless the route answers 201 or 204. */
+  /** Success status; the route's @HttpCode, else 201 for a POST and 200 for the rest. */
   status?: number;
   /** One line saying what the operation does. */
   summary?: string;
   /** Media type of the answer (a CSV export, a file). Defaults to application/json. */
   contentType?: string;
+  /** What the success answer is, when more than "Success." helps. */
+  description?: string;
+  /** Other success statuses answering the same body, each with what it means (a retry answered 200 instead of 201). */
+  also?: Record<number, string>;
+  /** The request body, for a handler that reads it itself (several media types, its own parsing). */
+  requestBody?: { schema: z.ZodType; contentTypes: string[] };
+  /** Error answers of the route's own shape (not problem details), replacing the problem answer of that status. */
+  errors?: Record<number, { description: string; schema: z.ZodType; contentType?: string }>;
 }
 
 export interface ApiResultMetadata extends ApiResultOptions {
@@ -141,19 +150,34 @@ export function completeOpenApi(app: INestApplication, raw: OpenAPIObject): Open
       const generated = Object.keys(responses).filter((status) => status.startsWith('2'));
       if (meta) {
         for (const status of generated) delete responses[status];
-        const status = String(meta.status ?? (method === 'post' ? 201 : 200));
-        responses[status] =
-          meta.schema === null
-            ? { description: status === '204' ? 'Done; no content.' : 'Done.' }
-            : {
-                description: 'Success.',
-                content: { [meta.contentType ?? 'application/json']: { schema: zodToOpenApi(meta.schema, schemas) } },
-              };
+        const httpCode = found ? (Reflect.getMetadata(HTTP_CODE_METADATA, found.handler) as number | undefined) : undefined;
+        const status = String(meta.status ?? httpCode ?? (method === 'post' ? 201 : 200));
+        const body =
+          meta.schema === null ? undefined : { [meta.contentType ?? 'application/json']: { schema: zodToOpenApi(meta.schema, schemas) } };
+        responses[status] = body
+          ? { description: meta.description ?? 'Success.', content: body }
+          : { description: meta.description ?? (status === '204' ? 'Done; no content.' : 'Done.') };
+        for (const [other, description] of Object.entries(meta.also ?? {})) {
+          responses[other] = body ? { description, content: body } : { description };
+        }
       } else {
         for (const status of generated) responses[status] = { description: 'Success.', ...responses[status] };
         if (!generated.length) responses['200'] = { description: 'Success.' };
       }
       for (const status of Object.keys(responses)) if (!responses[status]?.description) responses[status]!.description = 'Answer.';
+      if (meta?.requestBody) {
+        const schema = zodToOpenApi(meta.requestBody.schema, schemas);
+        operation.requestBody = {
+          required: true,
+          content: Object.fromEntries(meta.requestBody.contentTypes.map((type) => [type, { schema }])),
+        };
+      }
+      for (const [status, error] of Object.entries(meta?.errors ?? {})) {
+        responses[status] = {
+          description: error.description,
+          content: { [error.contentType ?? 'application/json']: { schema: zodToOpenApi(error.schema, schemas) } },
+        };
+      }
       const takesInput = Boolean(operation.requestBody) || Boolean(operation.parameters?.length);
       const applies: Record<string, boolean> = {
         '400': takesInput,

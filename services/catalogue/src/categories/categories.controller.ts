@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { CategoryInputSchema, CategoryListQuerySchema, IntIdSchema } from '@backoffice/contracts';
-import { Roles, Scopes } from '@backoffice/platform';
+import { CategoryDetailSchema, CategoryInputSchema, CategoryListQuerySchema, CategorySchema, IntIdSchema } from '@backoffice/contracts';
+import { ApiResult, Roles, Scopes } from '@backoffice/platform';
 import { CategoriesService } from './categories.service';
 
 class CategoryInputDto extends createZodDto(CategoryInputSchema) {}
@@ -19,29 +19,34 @@ export class CategoriesController {
 
   @Get()
   @Scopes('catalogue:read')
+  @ApiResult(z.array(CategorySchema), { summary: 'List categories' })
   list(@Query() query: CategoryListQuery) {
     return this.categories.list(query.parentId);
   }
 
   @Get(':id')
   @Scopes('catalogue:read')
+  @ApiResult(CategoryDetailSchema, { summary: 'Get a category with its ancestors' })
   get(@Param() params: CategoryIdParams) {
     return this.categories.get(params.id);
   }
 
   @Post()
   @HttpCode(201)
+  @ApiResult(CategorySchema, { summary: 'Create a category' })
   create(@Body() body: CategoryInputDto) {
     return this.categories.create(body);
   }
 
   @Put(':id')
+  @ApiResult(CategorySchema, { summary: 'Update a category' })
   update(@Param() params: CategoryIdParams, @Body() body: CategoryInputDto) {
     return this.categories.update(params.id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiResult(null, { summary: 'Delete a category' })
   async remove(@Param() params: CategoryIdParams) {
     await this.categories.remove(params.id);
   }

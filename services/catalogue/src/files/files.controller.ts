@@ -1,9 +1,10 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
-import { CatalogueFileIdSchema } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Public, Roles, SERVICE_CONFIG } from '@backoffice/platform';
+import { CatalogueFileIdSchema, CatalogueFileSchema } from '@backoffice/contracts';
+import { ApiResult, CurrentUser, type CurrentUserData, Public, Roles, SERVICE_CONFIG } from '@backoffice/platform';
 import type { CatalogueConfig } from '../catalogue.config';
 import { FilesService } from './files.service';
 import { readSingleFile } from './uploads';
@@ -24,6 +25,7 @@ export class FilesController {
   @Roles('Manager')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiResult(CatalogueFileSchema, { summary: 'Upload a catalogue image' })
   async upload(@Req() request: FastifyRequest, @CurrentUser() user: CurrentUserData) {
     const { bytes, fileName } = await readSingleFile(request, this.config.FILE_MAX_BYTES);
     return this.files.upload(bytes, fileName, user.id);
@@ -31,6 +33,7 @@ export class FilesController {
 
   @Public()
   @Get(':id')
+  @ApiResult(z.string().meta({ format: 'binary' }), { summary: 'Download a catalogue image', contentType: 'image/*' })
   async download(@Param() params: FileIdParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const { record, stream } = await this.files.open(params.id);
     const etag = `"${record.sha256}"`;

@@ -1,13 +1,15 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
   CatalogueIdQuerySchema,
   ServiceFileInputSchema,
+  ServiceFileSchema,
   ServiceFilesOfServiceSchema,
   ServiceFileUpdateSchema,
 } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { ServiceFilesService } from './service-files.service';
 
 class ServiceFileInputDto extends createZodDto(ServiceFileInputSchema) {}
@@ -23,35 +25,41 @@ export class ServiceFilesController {
   constructor(private readonly serviceFiles: ServiceFilesService) {}
 
   @Get()
+  @ApiResult(z.array(ServiceFileSchema), { summary: 'List required-file definitions' })
   list() {
     return this.serviceFiles.list();
   }
 
   @Post()
   @HttpCode(200)
+  @ApiResult(z.array(ServiceFileSchema), { summary: 'List the required files of a catalogue service' })
   forService(@Body() body: ServiceFilesOfServiceDto) {
     return this.serviceFiles.forService(body.serviceId);
   }
 
   @Get('byId')
+  @ApiResult(ServiceFileSchema, { summary: 'Get a required-file definition' })
   get(@Query() query: IdQuery) {
     return this.serviceFiles.get(query.id);
   }
 
   @Get('delete')
   @HttpCode(204)
+  @ApiResult(null, { summary: 'Delete a required-file definition' })
   async remove(@Query() query: IdQuery) {
     await this.serviceFiles.remove(query.id);
   }
 
   @Post('insert')
   @HttpCode(201)
+  @ApiResult(ServiceFileSchema, { summary: 'Create a required-file definition' })
   insert(@Body() body: ServiceFileInputDto) {
     return this.serviceFiles.insert(body);
   }
 
   @Post('update')
   @HttpCode(200)
+  @ApiResult(ServiceFileSchema, { summary: 'Update a required-file definition' })
   update(@Body() body: ServiceFileUpdateDto) {
     return this.serviceFiles.update(body);
   }

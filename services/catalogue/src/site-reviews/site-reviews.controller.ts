@@ -1,8 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
-import { SiteReviewIdParamsSchema, SiteReviewInputSchema, SiteReviewListQuerySchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import {
+  pageSchema,
+  SiteReviewIdParamsSchema,
+  SiteReviewInputSchema,
+  SiteReviewListQuerySchema,
+  SiteReviewSchema,
+} from '@backoffice/contracts';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { SiteReviewsService } from './site-reviews.service';
 
 class SiteReviewBody extends createZodDto(SiteReviewInputSchema) {}
@@ -17,27 +24,32 @@ export class SiteReviewsController {
   constructor(private readonly reviews: SiteReviewsService) {}
 
   @Get()
+  @ApiResult(pageSchema(SiteReviewSchema, 'SiteReviewPage'), { summary: 'List site reviews' })
   list(@Query() query: SiteReviewListQueryDto) {
     return this.reviews.list(query);
   }
 
   @Get(':id')
+  @ApiResult(SiteReviewSchema, { summary: 'Get a site review' })
   get(@Param() params: SiteReviewIdParams) {
     return this.reviews.get(params.id);
   }
 
   @Post()
+  @ApiResult(z.number().int().meta({ description: 'The new review id.' }), { summary: 'Create a site review' })
   create(@Body() body: SiteReviewBody) {
     return this.reviews.create(body);
   }
 
   @Put(':id')
+  @ApiResult(z.number().int().meta({ description: 'The review id.' }), { summary: 'Update a site review' })
   update(@Param() params: SiteReviewIdParams, @Body() body: SiteReviewBody) {
     return this.reviews.update(params.id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiResult(null, { summary: 'Delete a site review' })
   remove(@Param() params: SiteReviewIdParams) {
     return this.reviews.remove(params.id);
   }

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
-import { WebArticleIdParamsSchema, WebArticleInputSchema, WebPageParamsSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { WebArticleIdParamsSchema, WebArticleInputSchema, WebArticleSchema, WebPageParamsSchema } from '@backoffice/contracts';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { WebPagesService } from './web-pages.service';
 
 class WebArticleBody extends createZodDto(WebArticleInputSchema) {}
@@ -17,32 +18,38 @@ export class WebPagesController {
   constructor(private readonly articles: WebPagesService) {}
 
   @Get(':page/articles')
+  @ApiResult(z.array(WebArticleSchema), { summary: 'List the articles of a web page' })
   list(@Param() params: WebPageParams) {
     return this.articles.listOfPage(params.page);
   }
 
   @Get('articles/:id')
+  @ApiResult(WebArticleSchema, { summary: 'Get a web article' })
   get(@Param() params: WebArticleIdParams) {
     return this.articles.get(params.id);
   }
 
   @Get('articles/:id/children')
+  @ApiResult(z.array(WebArticleSchema), { summary: 'List the child articles of a web article' })
   children(@Param() params: WebArticleIdParams) {
     return this.articles.children(params.id);
   }
 
   @Post('articles')
+  @ApiResult(WebArticleSchema, { summary: 'Create a web article' })
   create(@Body() body: WebArticleBody) {
     return this.articles.create(body);
   }
 
   @Put('articles/:id')
+  @ApiResult(WebArticleSchema, { summary: 'Update a web article' })
   update(@Param() params: WebArticleIdParams, @Body() body: WebArticleBody) {
     return this.articles.update(params.id, body);
   }
 
   @Delete('articles/:id')
   @HttpCode(204)
+  @ApiResult(null, { summary: 'Delete a web article' })
   remove(@Param() params: WebArticleIdParams) {
     return this.articles.remove(params.id);
   }

@@ -1,13 +1,18 @@
 import { Body, Controller, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
   AssignableLeadsQuerySchema,
+  DistributeLeadsResultSchema,
   DistributeLeadsSchema,
+  LeadTablePageSchema,
   UnassignedLeadIdsQuerySchema,
+  UpdateUserLeadsResultSchema,
   UpdateUserLeadsSchema,
+  UserLeadsSchema,
 } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { UserIdParams } from '../http/id-params';
 import { LeadAssignmentsService } from './lead-assignments.service';
 
@@ -24,29 +29,34 @@ export class LeadAssignmentsController {
 
   /** Leads with a phone, in table order, with their sellers (draw/start/length/search, `unassigned=true`). */
   @Get('assignable')
+  @ApiResult(LeadTablePageSchema, { summary: 'List leads that can be assigned' })
   assignable(@Query() query: AssignableQuery) {
     return this.assignments.assignable(query);
   }
 
   /** Ids of the next leads nobody has, in table order (+10 / +100). */
   @Get('assignable/unassigned-ids')
+  @ApiResult(z.array(z.number().int()), { summary: 'Ids of the first unassigned leads with a phone' })
   unassignedIds(@Query() query: UnassignedIdsQuery) {
     return this.assignments.unassignedIds(query.limit);
   }
 
   @Get('users/:userId')
+  @ApiResult(UserLeadsSchema, { summary: 'The leads of a sales agent' })
   ofUser(@Param() params: UserIdParams) {
     return this.assignments.ofUser(params.userId);
   }
 
   /** `{changes:[{leadId, add}]}` applied in one transaction. */
   @Put('users/:userId')
+  @ApiResult(UpdateUserLeadsResultSchema, { summary: 'Add or remove leads of a sales agent' })
   update(@Param() params: UserIdParams, @Body() body: UpdateUserLeadsBody, @Headers('authorization') authorization?: string) {
     return this.assignments.update(params.userId, body.changes, authorization);
   }
 
   /** Spreads N unassigned leads evenly over the chosen agents (round robin). */
   @Post('distribute')
+  @ApiResult(DistributeLeadsResultSchema, { status: 201, summary: 'Distribute unassigned leads over sales agents' })
   distribute(@Body() body: DistributeBody, @Headers('authorization') authorization?: string) {
     return this.assignments.distribute(body, authorization);
   }

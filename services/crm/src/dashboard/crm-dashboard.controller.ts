@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
+import { CrmDashboardSchema } from '@backoffice/contracts';
 import { ApiTags } from '@nestjs/swagger';
 import type { CrmDashboard } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { CrmDashboardService } from './crm-dashboard.service';
 
 @ApiTags('dashboard')
@@ -12,6 +13,7 @@ export class CrmDashboardController {
   /** Unassigned leads, leads imported this week, failed imports and leads per agent; a sales agent gets their own leads. */
   @Get()
   @Roles('Manager', 'Salesagent')
+  @ApiResult(CrmDashboardSchema, { summary: 'Dashboard figures of the CRM' })
   figures(@CurrentUser() user: CurrentUserData): Promise<CrmDashboard> {
     return this.dashboard.figures(user);
   }

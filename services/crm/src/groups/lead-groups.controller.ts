@@ -1,10 +1,11 @@
 import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
-import { LeadTableQuerySchema, PageQuerySchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { LeadGroupSchema, LeadTablePageSchema, LeadTableQuerySchema, PageQuerySchema, pageSchema } from '@backoffice/contracts';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { IntIdParams } from '../http/id-params';
 import { attachment, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
 import { EXPORT_COLUMNS, groupExportRows } from './lead-group-export';
@@ -25,6 +26,7 @@ export class LeadGroupsController {
   ) {}
 
   @Get()
+  @ApiResult(pageSchema(LeadGroupSchema, 'LeadGroupPage'), { summary: 'List lead groups' })
   list(@Query() query: GroupListQuery) {
     return this.groups.list(query);
   }
@@ -34,6 +36,7 @@ export class LeadGroupsController {
    * at most its first 1,000 matches (SEARCH_RESULT_LIMIT): recordsFiltered stops at 1,000.
    */
   @Get(':id/leads')
+  @ApiResult(LeadTablePageSchema, { summary: 'List the leads of a group' })
   leads(@Param() params: IntIdParams, @Query() query: LeadTableQueryDto) {
     return this.groups.page(params.id, query);
   }
@@ -41,6 +44,10 @@ export class LeadGroupsController {
   /** The whole group as a streamed xlsx. */
   @Get(':id/export.xlsx')
   @ApiProduces(XLSX_TYPE)
+  @ApiResult(z.string().meta({ format: 'binary' }), {
+    summary: 'Export the leads of a group as a spreadsheet',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  })
   async export(@Param() params: IntIdParams, @Res() reply: FastifyReply) {
     const group = await this.groups.get(params.id);
     const em = this.em.fork();

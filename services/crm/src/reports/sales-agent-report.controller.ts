@@ -1,9 +1,10 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
-import { SalesAgentReportQuerySchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { SalesAgentReportQuerySchema, SalesAgentReportSchema } from '@backoffice/contracts';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { attachment } from '../template/lead-workbooks';
 import { salesAgentCsvFileName, salesAgentReportCsv } from './sales-agent-report.csv';
 import { SalesAgentReports } from './sales-agent-report.service';
@@ -18,6 +19,7 @@ export class SalesAgentReportController {
 
   /** Per sales agent: leads assigned in the period, those that became clients (orders by phone or email), their amounts. */
   @Get('sales-agents')
+  @ApiResult(SalesAgentReportSchema, { summary: 'Sales agent report for a period' })
   salesAgents(@Query() query: SalesAgentReportQueryDto) {
     return this.reports.build(query);
   }
@@ -25,6 +27,7 @@ export class SalesAgentReportController {
   /** The same figures as CSV, with a totals row. */
   @Get('sales-agents/export.csv')
   @ApiProduces('text/csv')
+  @ApiResult(z.string(), { summary: 'Sales agent report as CSV', contentType: 'text/csv' })
   async salesAgentsCsv(@Query() query: SalesAgentReportQueryDto, @Res() reply: FastifyReply) {
     const report = await this.reports.build(query);
     void reply

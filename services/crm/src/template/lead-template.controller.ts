@@ -1,6 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Roles } from '@backoffice/platform';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { attachment, leadTemplate, XLSX_TYPE } from './lead-workbooks';
 
 @ApiTags('leads')
@@ -15,6 +16,10 @@ export class LeadTemplateController {
   @Header('content-type', XLSX_TYPE)
   @Header('content-disposition', attachment('leads-template.xlsx'))
   @Header('cache-control', 'private, max-age=3600')
+  @ApiResult(z.string().meta({ format: 'binary' }), {
+    summary: 'The lead spreadsheet template',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  })
   template() {
     this.cached ??= leadTemplate();
     return this.cached;

@@ -4,8 +4,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { fromDigits } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { fromDigits, LeadRowErrorSchema } from '@backoffice/contracts';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { IntIdParams } from '../http/id-params';
 import { attachment, FAILED_ROW_COLUMNS, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
 import { UploadErrorsService } from './upload-errors.service';
@@ -30,6 +30,9 @@ export class UploadErrorsController {
 
   /** The rows the last extraction could not import: row number and reason. */
   @Get(':id/errors')
+  @ApiResult(z.object({ total: z.number().int(), data: z.array(LeadRowErrorSchema) }), {
+    summary: 'Rows of an upload that could not be imported',
+  })
   page(@Param() params: IntIdParams, @Query() query: ErrorPageQuery) {
     return this.errors.page(params.id, query.start, query.length);
   }
@@ -37,6 +40,10 @@ export class UploadErrorsController {
   /** The same rows as an xlsx in the template's columns, the reason last: fix them and upload again. */
   @Get(':id/errors.xlsx')
   @ApiProduces(XLSX_TYPE)
+  @ApiResult(z.string().meta({ format: 'binary' }), {
+    summary: 'Rows of an upload that could not be imported, as a spreadsheet',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  })
   async sheet(@Param() params: IntIdParams, @Res() reply: FastifyReply) {
     const upload = await this.errors.upload(params.id);
     const name = `${upload.name.replace(/\.xlsx$/i, '')} - failed rows.xlsx`;

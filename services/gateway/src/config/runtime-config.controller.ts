@@ -1,7 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import { RuntimeConfigSchema } from '@backoffice/contracts';
 import { ApiTags } from '@nestjs/swagger';
 import type { RuntimeConfig } from '@backoffice/contracts';
-import { Public, SERVICE_CONFIG } from '@backoffice/platform';
+import { ApiResult, Public, SERVICE_CONFIG } from '@backoffice/platform';
 import type { GatewayConfig } from './gateway.config';
 
 @ApiTags('config')
@@ -12,6 +13,7 @@ export class RuntimeConfigController {
   /** What the console needs before sign-in: currency and map tiles. */
   @Public()
   @Get()
+  @ApiResult(RuntimeConfigSchema, { summary: 'Runtime settings the console reads before sign-in' })
   get(): RuntimeConfig {
     return { currency: this.config.CURRENCY, mapTileUrl: this.config.MAP_TILE_URL, mapAttribution: this.config.MAP_ATTRIBUTION };
   }

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
-import { GeographyLookupQuerySchema } from '@backoffice/contracts';
-import { Public } from '@backoffice/platform';
+import { GeographyLookupQuerySchema, GeographyLookupResultSchema } from '@backoffice/contracts';
+import { ApiResult, Public } from '@backoffice/platform';
 import { LookupService } from './lookup.service';
 
 class LookupQuery extends createZodDto(GeographyLookupQuerySchema) {}
@@ -18,6 +18,7 @@ export class LookupController {
    */
   @Public()
   @Get('lookup')
+  @ApiResult(GeographyLookupResultSchema, { summary: 'Look up the tax rate and shipping fee of an address' })
   lookup(@Query() query: LookupQuery) {
     return this.lookups.lookup(query);
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ClientCredentialsRequestSchema } from '@backoffice/contracts';
-import { Public } from '@backoffice/platform';
+import { ClientCredentialsRequestSchema, ClientCredentialsResponseSchema, OAuthErrorSchema, ProblemSchema } from '@backoffice/contracts';
+import { ApiResult, Public } from '@backoffice/platform';
 import { LoginThrottle } from '../auth/login-throttle';
 import { ApiClientsService, OAuthRefusal } from './api-clients.service';
 
@@ -44,6 +44,24 @@ export class TokenController {
 
   @Public()
   @Post('token')
+  @ApiResult(ClientCredentialsResponseSchema, {
+    status: 200,
+    summary: 'Get an access token with client credentials (OAuth 2.0)',
+    description: 'An access token for the API client (RFC 6749 §5.1). The client id and secret go in HTTP Basic or in the body.',
+    requestBody: { schema: ClientCredentialsRequestSchema, contentTypes: ['application/x-www-form-urlencoded', 'application/json'] },
+    errors: {
+      400: { description: 'invalid_request, unsupported_grant_type or invalid_scope (RFC 6749 §5.2).', schema: OAuthErrorSchema },
+      401: {
+        description: 'invalid_client: unknown, revoked or expired client, or a wrong secret (RFC 6749 §5.2).',
+        schema: OAuthErrorSchema,
+      },
+      429: {
+        description: 'Too many failed attempts from this client or address; try again later.',
+        schema: ProblemSchema,
+        contentType: 'application/problem+json',
+      },
+    },
+  })
   async token(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const basic = basicCredentials(request.headers.authorization);

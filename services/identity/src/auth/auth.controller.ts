@@ -2,8 +2,15 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
-import { LoginRequestSchema, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Public, SERVICE_CONFIG } from '@backoffice/platform';
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  ProfileSchema,
+  REFRESH_COOKIE,
+  REFRESH_TOKEN_TTL_SECONDS,
+  TwoFactorSetupSchema,
+} from '@backoffice/contracts';
+import { ApiResult, CurrentUser, type CurrentUserData, Public, SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 import { AuthService, type IssuedSession } from './auth.service';
 
@@ -41,6 +48,10 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @ApiResult(LoginResponseSchema, {
+    summary: 'Sign in (staff)',
+    description: 'Signed in: an access token, and the refresh token in an HTTP-only cookie.',
+  })
   async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: CookieReply) {
     return this.send(reply, await this.auth.login(body, request.ip));
   }
@@ -49,6 +60,7 @@ export class AuthController {
   @Public()
   @Post('login/two-factor-setup')
   @HttpCode(200)
+  @ApiResult(TwoFactorSetupSchema, { summary: 'Begin two-factor setup while signing in' })
   twoFactorSetup(@Body() body: TwoFactorSetupLoginDto, @Req() request: FastifyRequest) {
     return this.auth.twoFactorSetupAtLogin(body, request.ip);
   }
@@ -56,6 +68,7 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(200)
+  @ApiResult(LoginResponseSchema, { summary: 'Refresh the access token (refresh cookie)' })
   async refresh(@Req() request: CookieRequest, @Res({ passthrough: true }) reply: CookieReply) {
     return this.send(reply, await this.auth.refresh(request.cookies[REFRESH_COOKIE]));
   }
@@ -63,12 +76,14 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(204)
+  @ApiResult(null, { summary: 'Sign out (ends the session)' })
   async logout(@Req() request: CookieRequest, @Res({ passthrough: true }) reply: CookieReply) {
     await this.auth.logout(request.cookies[REFRESH_COOKIE]);
     reply.clearCookie(REFRESH_COOKIE, this.cookieOptions());
   }
 
   @Get('profile')
+  @ApiResult(ProfileSchema, { summary: "The signed-in user's profile" })
   profile(@CurrentUser() user: CurrentUserData) {
     return this.auth.profile(user.id);
   }

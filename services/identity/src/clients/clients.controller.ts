@@ -1,8 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
-import { ClientIdQuerySchema, ClientInsertSchema, ClientListQuerySchema, ClientUpdateSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import {
+  ClientIdQuerySchema,
+  ClientInsertSchema,
+  ClientListQuerySchema,
+  ClientSchema,
+  ClientUpdateSchema,
+  IdentityResultSchema,
+  pageSchema,
+} from '@backoffice/contracts';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { ClientsService } from './clients.service';
 
 class ClientListQueryDto extends createZodDto(ClientListQuerySchema) {}
@@ -18,28 +26,33 @@ export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @Get()
+  @ApiResult(pageSchema(ClientSchema, 'ClientPage'), { summary: 'List clients' })
   list(@Query() query: ClientListQueryDto) {
     return this.clients.list(query);
   }
 
   @Get('byId')
+  @ApiResult(ClientSchema, { summary: 'Get a client' })
   byId(@Query() query: ClientIdQueryDto) {
     return this.clients.byId(query.id);
   }
 
   @Post('insert')
   @HttpCode(200)
+  @ApiResult(IdentityResultSchema, { summary: 'Create a client' })
   insert(@Body() body: ClientInsertDto) {
     return this.clients.insert(body);
   }
 
   @Post('update')
   @HttpCode(200)
+  @ApiResult(IdentityResultSchema, { summary: 'Update a client' })
   update(@Body() body: ClientUpdateDto) {
     return this.clients.update(body);
   }
 
   @Get('delete')
+  @ApiResult(IdentityResultSchema, { summary: 'Delete a client' })
   delete(@Query() query: ClientIdQueryDto) {
     return this.clients.delete(query.id);
   }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { UpdateUserRolesSchema } from '@backoffice/contracts';
-import { Roles } from '@backoffice/platform';
+import { RoleInfoSchema, RoleSchema, UpdateUserRolesSchema, UserRolesSchema } from '@backoffice/contracts';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { UserIdParamDto } from '../users/user-id.param';
 import { UserRolesService } from './user-roles.service';
 
@@ -18,24 +18,28 @@ export class UserRolesController {
 
   @Get('roles')
   @Roles('Admin')
+  @ApiResult(z.array(RoleSchema), { summary: 'List role names' })
   list() {
     return this.roles.roleNames();
   }
 
   @Get('roles/:id')
   @Roles('Admin')
+  @ApiResult(RoleInfoSchema, { summary: 'Get a role' })
   get(@Param() params: RoleIdParamDto) {
     return this.roles.role(params.id);
   }
 
   @Get('users/:id/roles')
   @Roles('Manager')
+  @ApiResult(UserRolesSchema, { summary: "Get a user's roles" })
   userRoles(@Param() params: UserIdParamDto) {
     return this.roles.userRoles(params.id);
   }
 
   @Put('users/:id/roles')
   @Roles('Admin')
+  @ApiResult(UserRolesSchema, { summary: "Set a user's roles" })
   setUserRoles(@Param() params: UserIdParamDto, @Body() body: UpdateUserRolesDto) {
     return this.roles.setUserRoles(params.id, body.roles);
   }

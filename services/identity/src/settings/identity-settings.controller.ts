@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { IdentitySettingsSchema } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { IdentitySettingsService } from './identity-settings.service';
 
 class IdentitySettingsDto extends createZodDto(IdentitySettingsSchema) {}
@@ -14,11 +14,13 @@ export class IdentitySettingsController {
   constructor(private readonly settings: IdentitySettingsService) {}
 
   @Get()
+  @ApiResult(IdentitySettingsSchema, { summary: 'Get the sign-in settings' })
   get() {
     return this.settings.get();
   }
 
   @Put()
+  @ApiResult(IdentitySettingsSchema, { summary: 'Update the sign-in settings' })
   update(@Body() body: IdentitySettingsDto, @CurrentUser() actor: CurrentUserData) {
     return this.settings.update(body, actor.id);
   }

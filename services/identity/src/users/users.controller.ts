@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
-import { CreateStaffUserSchema, UpdateStaffUserSchema, UserListQuerySchema } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { CreateStaffUserSchema, pageSchema, StaffUserSchema, UpdateStaffUserSchema, UserListQuerySchema } from '@backoffice/contracts';
+import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { UserIdParamDto } from './user-id.param';
 import { UsersService } from './users.service';
 
@@ -18,24 +18,28 @@ export class UsersController {
 
   @Get()
   @Roles('Manager')
+  @ApiResult(pageSchema(StaffUserSchema, 'StaffUserPage'), { summary: 'List staff users' })
   list(@Query() query: UserListQueryDto, @CurrentUser() caller: CurrentUserData) {
     return this.users.list(query, caller);
   }
 
   @Get(':id')
   @Roles('Manager')
+  @ApiResult(StaffUserSchema, { summary: 'Get a staff user' })
   get(@Param() params: UserIdParamDto, @CurrentUser() caller: CurrentUserData) {
     return this.users.getFor(params.id, caller);
   }
 
   @Post()
   @Roles('Admin')
+  @ApiResult(StaffUserSchema, { status: 201, summary: 'Create a staff user' })
   create(@Body() body: CreateStaffUserDto) {
     return this.users.create(body);
   }
 
   @Put(':id')
   @Roles('Admin')
+  @ApiResult(StaffUserSchema, { summary: 'Update a staff user' })
   update(@Param() params: UserIdParamDto, @Body() body: UpdateStaffUserDto) {
     return this.users.update(params.id, body);
   }
@@ -43,6 +47,7 @@ export class UsersController {
   @Post(':id/deactivate')
   @Roles('Admin')
   @HttpCode(200)
+  @ApiResult(StaffUserSchema, { summary: 'Deactivate a staff user' })
   deactivate(@Param() params: UserIdParamDto, @CurrentUser() actor: CurrentUserData) {
     return this.users.deactivate(params.id, actor);
   }
@@ -50,6 +55,7 @@ export class UsersController {
   @Post(':id/activate')
   @Roles('Admin')
   @HttpCode(200)
+  @ApiResult(StaffUserSchema, { summary: 'Activate a staff user' })
   activate(@Param() params: UserIdParamDto) {
     return this.users.activate(params.id);
   }
@@ -57,12 +63,14 @@ export class UsersController {
   @Post(':id/end-sessions')
   @Roles('Admin')
   @HttpCode(204)
+  @ApiResult(null, { summary: "End a staff user's sessions" })
   async endSessions(@Param() params: UserIdParamDto) {
     await this.users.endSessions(params.id);
   }
 
   @Delete(':id/two-factor')
   @Roles('Admin')
+  @ApiResult(StaffUserSchema, { summary: "Reset a staff user's two-factor sign-in" })
   resetTwoFactor(@Param() params: UserIdParamDto) {
     return this.users.resetTwoFactor(params.id);
   }

@@ -1,6 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { z } from 'zod';
+import { CatalogueServiceViewSchema } from '@backoffice/contracts';
 import { ApiTags } from '@nestjs/swagger';
-import { Roles } from '@backoffice/platform';
+import { ApiResult, Roles } from '@backoffice/platform';
 import { CatalogueReadModel } from './catalogue-read-model.service';
 import { CatalogueReadModelRebuild } from './catalogue-read-model.rebuild';
 
@@ -15,6 +17,7 @@ export class CatalogueReadModelController {
 
   @Get()
   @Roles('Manager')
+  @ApiResult(z.array(CatalogueServiceViewSchema), { summary: "List the orders service's copy of the catalogue" })
   list() {
     return this.readModel.list();
   }
@@ -23,6 +26,9 @@ export class CatalogueReadModelController {
   @Post('rebuild')
   @HttpCode(200)
   @Roles('Admin')
+  @ApiResult(z.object({ messages: z.number().int(), services: z.number().int(), ms: z.number() }), {
+    summary: 'Rebuild the catalogue copy from its topic',
+  })
   rebuild() {
     return this.rebuilder.rebuild();
   }

@@ -4,8 +4,15 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { SubmitOrderItemSchema, UploadFileQuerySchema } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import {
+  ClientServiceDetailSchema,
+  ClientServiceFileSchema,
+  ClientServiceSummarySchema,
+  CommandResultSchema,
+  SubmitOrderItemSchema,
+  UploadFileQuerySchema,
+} from '@backoffice/contracts';
+import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { ClientServiceFiles } from './client-service-files.service';
 import { SubmitOrderItemCommand } from './commands/submit-order-item.handler';
 import { GetClientServiceQuery, ListClientServicesQuery } from './queries/client-service.queries';
@@ -29,12 +36,14 @@ export class ClientServicesController {
   /** All client services, newest first, without paging; a ServiceProvider gets the ones assigned to them. */
   @Get()
   @Roles('Manager', 'ServiceProvider')
+  @ApiResult(z.array(ClientServiceSummarySchema), { summary: 'List client services' })
   list(@CurrentUser() user: CurrentUserData) {
     return this.queries.execute(new ListClientServicesQuery(user));
   }
 
   @Get(':id')
   @Roles('Manager', 'ServiceProvider')
+  @ApiResult(ClientServiceDetailSchema, { summary: 'Get a client service' })
   get(@Param() params: ClientServiceIdParams, @CurrentUser() user: CurrentUserData) {
     return this.queries.execute(new GetClientServiceQuery(params.id, user));
   }
@@ -43,6 +52,7 @@ export class ClientServicesController {
   @Post('submit')
   @HttpCode(200)
   @Roles('Manager')
+  @ApiResult(CommandResultSchema, { summary: 'Submit an order item to client services' })
   submit(@Body() body: SubmitOrderItemDto, @CurrentUser() user: CurrentUserData) {
     return this.commands.execute(new SubmitOrderItemCommand(body.orderId, body.itemId, user));
   }
@@ -50,6 +60,7 @@ export class ClientServicesController {
   /** Upload one file: its bytes are the body (image/*, application/pdf or application/octet-stream). */
   @Post(':id/files')
   @Roles('Manager', 'ServiceProvider')
+  @ApiResult(ClientServiceFileSchema, { status: 201, summary: 'Upload a file of a client service' })
   upload(
     @Param() params: ClientServiceIdParams,
     @Query() query: UploadFileQueryDto,
@@ -61,6 +72,10 @@ export class ClientServicesController {
 
   @Get(':id/files/:fileId')
   @Roles('Manager', 'ServiceProvider')
+  @ApiResult(z.string().meta({ format: 'binary' }), {
+    summary: 'Download a file of a client service',
+    contentType: 'application/octet-stream',
+  })
   async download(@Param() params: ClientServiceFileParams, @CurrentUser() user: CurrentUserData, @Res() reply: FastifyReply) {
     const file = await this.files.download(params.id, params.fileId, user);
     return reply

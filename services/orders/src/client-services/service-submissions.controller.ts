@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { fromDigits } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { CommandResultSchema, fromDigits } from '@backoffice/contracts';
+import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { AssignBranchCommand, AssignProviderCommand, ClearBranchCommand, ClearProviderCommand } from './commands/assignment.handlers';
 
@@ -32,21 +32,25 @@ export class ServiceSubmissionsController {
   constructor(private readonly commands: CommandBus) {}
 
   @Get('assignBranch/:clientServiceId/:branchId')
+  @ApiResult(CommandResultSchema, { summary: 'Assign a branch to a client service' })
   assignBranch(@Param() params: BranchParams, @CurrentUser() user: CurrentUserData, @CallerContext() caller: Caller) {
     return this.commands.execute(new AssignBranchCommand(params.clientServiceId, params.branchId, user, caller));
   }
 
   @Get('assignProvider/:clientServiceId/:providerId')
+  @ApiResult(CommandResultSchema, { summary: 'Assign a service provider to a client service' })
   assignProvider(@Param() params: ProviderParams, @CurrentUser() user: CurrentUserData, @CallerContext() caller: Caller) {
     return this.commands.execute(new AssignProviderCommand(params.clientServiceId, params.providerId, user, caller));
   }
 
   @Get('assignClearBranch/:clientServiceId')
+  @ApiResult(CommandResultSchema, { summary: 'Clear the branch of a client service' })
   clearBranch(@Param() params: ClientServiceParams, @CurrentUser() user: CurrentUserData) {
     return this.commands.execute(new ClearBranchCommand(params.clientServiceId, user));
   }
 
   @Get('assignClearProvider/:clientServiceId')
+  @ApiResult(CommandResultSchema, { summary: 'Clear the service provider of a client service' })
   clearProvider(@Param() params: ClientServiceParams, @CurrentUser() user: CurrentUserData) {
     return this.commands.execute(new ClearProviderCommand(params.clientServiceId, user));
   }

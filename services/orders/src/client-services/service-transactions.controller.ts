@@ -3,8 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { ServiceTransactionInputSchema } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { CommandResultSchema, ServiceTransactionInputSchema, ServiceTransactionSchema } from '@backoffice/contracts';
+import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { RecordTransactionCommand } from './commands/record-transaction.handler';
 import { ListTransactionsQuery } from './queries/client-service.queries';
 
@@ -22,6 +22,7 @@ export class ServiceTransactionsController {
   ) {}
 
   @Get(':clientServiceId')
+  @ApiResult(z.array(ServiceTransactionSchema), { summary: 'List the transactions of a client service' })
   list(@Param() params: TransactionsParams, @CurrentUser() user: CurrentUserData) {
     return this.queries.execute(new ListTransactionsQuery(params.clientServiceId, user));
   }
@@ -29,6 +30,7 @@ export class ServiceTransactionsController {
   /** → {success, message}: a refused status change is success false with a message naming both statuses. */
   @Post()
   @HttpCode(200)
+  @ApiResult(CommandResultSchema, { summary: 'Record a transaction (status change or note) of a client service' })
   record(@Body() body: ServiceTransactionDto, @CurrentUser() user: CurrentUserData) {
     return this.commands.execute(new RecordTransactionCommand(body, user));
   }

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
+import { OrdersDashboardSchema } from '@backoffice/contracts';
 import { ApiTags } from '@nestjs/swagger';
 import type { OrdersDashboard } from '@backoffice/contracts';
-import { CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { OrdersDashboardService } from './orders-dashboard.service';
 
 @ApiTags('dashboard')
@@ -12,6 +13,7 @@ export class OrdersDashboardController {
   /** Unpaid orders, revenue (today, this month, per day for 30 days) and client services by status; a provider gets their own services. */
   @Get()
   @Roles('Manager', 'ServiceProvider')
+  @ApiResult(OrdersDashboardSchema, { summary: 'Dashboard figures of orders and client services' })
   figures(@CurrentUser() user: CurrentUserData): Promise<OrdersDashboard> {
     return this.dashboard.figures(user);
   }

@@ -4,8 +4,15 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { CreateOrderSchema, OrderExportQuerySchema, OrderListQuerySchema } from '@backoffice/contracts';
-import { Roles, Scopes } from '@backoffice/platform';
+import {
+  CreateOrderSchema,
+  OrderDetailSchema,
+  OrderExportQuerySchema,
+  OrderListQuerySchema,
+  OrderSummarySchema,
+  pageSchema,
+} from '@backoffice/contracts';
+import { ApiResult, Roles, Scopes } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { CreateOrderCommand } from './commands/create-order.handler';
 import { GetOrderQuery } from './queries/get-order.handler';
@@ -29,12 +36,17 @@ export class OrdersController {
 
   /** Server-paged, newest first; `search` matches id, name, contact, email and address; `status` filters. */
   @Get()
+  @ApiResult(pageSchema(OrderSummarySchema, 'OrderPage'), { summary: 'List orders' })
   list(@Query() query: OrderListQueryDto) {
     return this.queries.execute(new ListOrdersQuery({ search: query.search, status: query.status }, query.page, query.pageSize));
   }
 
   /** The same list (all pages) as a streamed xlsx. */
   @Get('export.xlsx')
+  @ApiResult(z.string().meta({ format: 'binary' }), {
+    summary: 'Export the orders list as a spreadsheet',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  })
   export(@Query() query: OrderExportQueryDto, @Res() reply: FastifyReply) {
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -45,6 +57,7 @@ export class OrdersController {
   }
 
   @Get(':id')
+  @ApiResult(OrderDetailSchema, { summary: 'Get an order (its receipt)' })
   get(@Param() params: OrderIdParams) {
     return this.queries.execute(new GetOrderQuery(params.id));
   }
@@ -52,6 +65,12 @@ export class OrdersController {
   /** Order intake from the storefront: 201 with the priced order; a retry with the same id answers 200 with it. */
   @Post()
   @Scopes('orders:write')
+  @ApiResult(OrderDetailSchema, {
+    status: 201,
+    summary: 'Create an order (storefront intake)',
+    description: 'The order was taken, priced with tax and shipping.',
+    also: { 200: 'An order with this id was already taken (a retry): the order as it is.' },
+  })
   async create(@Body() body: CreateOrderDto, @CallerContext() caller: Caller, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.commands.execute(new CreateOrderCommand(body, caller));
     void reply.status(result.created ? 201 : 200);

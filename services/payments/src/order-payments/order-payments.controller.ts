@@ -3,8 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { RecordPaymentSchema } from '@backoffice/contracts';
-import { Roles, Scopes } from '@backoffice/platform';
+import { OrderPaymentSchema, RecordPaymentSchema } from '@backoffice/contracts';
+import { ApiResult, Roles, Scopes } from '@backoffice/platform';
 import { OrderPaymentsService } from './order-payments.service';
 
 class RecordPaymentBody extends createZodDto(RecordPaymentSchema) {}
@@ -19,6 +19,12 @@ export class OrderPaymentsController {
   /** Records a payment or a payment transaction: 201 when it changed something, 200 for a repeat. */
   @Post('api/payments')
   @Scopes('payments:write')
+  @ApiResult(OrderPaymentSchema, {
+    status: 201,
+    summary: 'Record a payment or a payment transaction',
+    description: 'The payment was opened or the transaction added.',
+    also: { 200: 'The same transaction was already recorded (a repeat): the payment as it is.' },
+  })
   async record(@Body() body: RecordPaymentBody, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.payments.record(body);
     reply.status(result.created ? 201 : 200);
@@ -26,6 +32,7 @@ export class OrderPaymentsController {
   }
 
   @Get('api/orders/:id/payments')
+  @ApiResult(z.array(OrderPaymentSchema), { summary: 'List the payments of an order' })
   list(@Param() params: OrderIdParams) {
     return this.payments.listForOrder(params.id);
   }
