@@ -41,6 +41,7 @@ export interface OpenApiParameter {
 export interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 export interface OpenApiDocument {
@@ -56,6 +57,11 @@ export interface Operation {
   body?: JsonSchema;
   /** Content types other than JSON the operation takes (multipart uploads, raw bytes). */
   otherContent: string[];
+  /**
+   * The operation documents its 400 as a JSON body of its own, not a problem document (the OAuth token
+   * endpoint answers RFC 6749 errors): a refusal in that shape is right there.
+   */
+  ownErrorShape: boolean;
 }
 
 export const WRITE_METHODS = ['post', 'put', 'patch'] as const;
@@ -74,6 +80,7 @@ export function writeOperations(doc: OpenApiDocument): Operation[] {
         parameters: (operation.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query'),
         body: json ? resolve(doc, json) : undefined,
         otherContent: Object.keys(content).filter((type) => type !== 'application/json'),
+        ownErrorShape: Boolean(operation.responses?.['400']?.content?.['application/json']),
       });
     }
   }

@@ -280,6 +280,8 @@ async function attack(service: StartedService, db: ServiceDatabase, op: Operatio
   const other = (status === 413 && big) || (c.alsoAccept ?? []).includes(status);
   if (status !== 400 && !other) return `not refused: ${brief()}`;
   if (changed.length) return `refused with ${status} but stored something (${changed.join(', ')})`;
+  // A route that documents an error shape of its own (RFC 6749 on the token endpoint) refuses in that shape.
+  if (op.ownErrorShape && status === 400 && /application\/json/.test(response.headers.get('content-type') ?? '')) return undefined;
   if (!/application\/problem\+json/.test(response.headers.get('content-type') ?? ''))
     return `${status} without a problem document: ${brief()}`;
   if (other) return undefined;

@@ -6,6 +6,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { SERVICE_NAMES } from '@backoffice/contracts';
 import { buildServiceOpenApi } from '@backoffice/platform';
 import { mergeOpenApi, type OpenApiDoc } from '../src/docs/merge-openapi';
+import { documentRouteAccess } from '../src/docs/route-access';
 
 /*
  * The merged OpenAPI document, built in-process from every service's Nest app in preview mode (its
@@ -32,7 +33,8 @@ beforeAll(async () => {
     parts.push({ service, doc: buildServiceOpenApi(app, service) as OpenApiDoc });
     await app.close();
   }
-  merged = mergeOpenApi(parts);
+  // As the gateway serves it: merged, then each operation's access from the route table.
+  merged = documentRouteAccess(mergeOpenApi(parts));
 }, 300_000);
 
 it('declares OpenAPI 3.1', () => {
@@ -106,4 +108,17 @@ it('documents the token endpoint in OAuth 2.0 terms: form or JSON body, RFC 6749
   const tokenBody = token.responses['200']?.content?.['application/json']?.schema as { properties?: object };
   expect(Object.keys(tokenBody.properties ?? {})).toEqual(['access_token', 'token_type', 'expires_in', 'scope']);
   expect(token.responses['401']?.content?.['application/json']?.schema).toHaveProperty(['properties', 'error', 'enum']);
+});
+
+it('says who may call each operation, as the gateway decides it', () => {
+  const at = (path: string, method: string) =>
+    (merged.paths[path] as Record<string, Operation & { description?: string; 'x-api-client-scopes'?: string[] }>)[method]!;
+  expect(at('/api/orders', 'post')['x-api-client-scopes']).toEqual(['orders:write']);
+  expect(at('/api/orders', 'post').description).toMatch(/API clients with the scope `orders:write`/);
+  expect(at('/api/payments', 'post')['x-api-client-scopes']).toEqual(['payments:write']);
+  expect(at('/api/identity/users', 'post')['x-api-client-scopes']).toEqual([]);
+  // Open inside the network, but not through the gateway: documented with its token and 401.
+  expect(at('/api/geography/lookup', 'get').security).toEqual([{ bearer: [] }]);
+  expect(at('/api/geography/lookup', 'get').responses['401']).toBeDefined();
+  expect(at('/api/auth/token', 'post').security).toEqual([]);
 });

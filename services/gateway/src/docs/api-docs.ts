@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { SERVICE_NAMES, type ServiceName } from '@backoffice/contracts';
 import { mergeOpenApi, type OpenApiDoc } from './merge-openapi';
+import { documentRouteAccess } from './route-access';
 
 /** Where the reference and the merged document are served (the gateway answers these itself; never proxied). */
 export const API_DOCS_PATH = '/api/docs';
@@ -69,7 +70,7 @@ export class ApiDocuments {
       if (known) parts.push({ service, doc: known });
       if (!doc) unavailable.push(service);
     }
-    const merged = mergeOpenApi(parts, unavailable);
+    const merged = documentRouteAccess(mergeOpenApi(parts, unavailable));
     this.cached = { until: Date.now() + (unavailable.length ? this.incompleteTtlMs : this.ttlMs), doc: merged };
     return merged;
   }
