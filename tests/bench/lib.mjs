@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: timing, percentiles, autocannon runs, process memory.
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 export const percentile = (values, p) => {
   if (values.length === 0) return NaN;
@@ -30,6 +30,18 @@ export function rssMb(pid) {
   } catch {
     return 0;
   }
+}
+
+/** The kernel's high-water mark of a process's resident memory (VmHWM) in MB (Linux). */
+export function peakRssMb(pid) {
+  const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (kb === undefined) throw new Error(`no VmHWM for process ${pid}`);
+  return Number(kb) / 1024;
+}
+
+/** Resets a running process's VmHWM to its current RSS (Linux clear_refs 5), so the next peak is of what follows. */
+export function resetPeakRss(pid) {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 /** One row of the results table. `target` is a predicate on `value` (and `anchor`), described by `goal`. */

@@ -1,5 +1,6 @@
 // Outbox relay: throughput draining a backlog with batched idempotent sends, against the same relay
-// sending batches of 10 and a classic polling relay (every 1 s, one send per event); and latency from
+// sending batches of 10 and a plain polling relay given the same backlog and batch size (select a batch, one
+// send, one mark; it sleeps 1 s only when a poll finds nothing, as the product's relay does); and latency from
 // commit to Kafka acknowledgement under a trickle of single-event transactions, against the same
 // relay with polling only (no NOTIFY) at 1 s.
 import { createRequire } from 'node:module';
@@ -8,8 +9,10 @@ import pg from 'pg';
 import { percentile, row } from './lib.mjs';
 
 export const name = 'outbox relay';
+/** The relay runs on PostgreSQL and Kafka alone: no stack. */
+export const needsStack = false;
 const BACKLOG = 20_000;
-const POLLING_BACKLOG = 5_000;
+const BATCH = 1000;
 const TRICKLE = 200;
 
 const insertEvents = (client, topic, count) =>
@@ -58,27 +61,35 @@ export async function run({ root, infra }) {
       return sent / seconds;
     };
 
-    /** The textbook polling publisher: every second, the unpublished rows, one send and one mark per event. */
-    const pollingOnly = async () => {
+    /**
+     * A plain polling publisher, on equal terms: the same 20,000-event backlog and batch size, one batched send
+     * and one mark per batch, polling again at once while a poll finds work and sleeping 1 s when it finds none.
+     * Not the product's code (no advisory lock, NOTIFY or topic set-up), so it shows what those cost.
+     */
+    const pollingRelay = async () => {
       const topic = topicOf('polling');
       await platform.ensureTopics(kafka, [{ name: topic, partitions: 3 }]);
       const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
       await producer.connect();
-      await insertEvents(client, topic, POLLING_BACKLOG);
+      await insertEvents(client, topic, BACKLOG);
       const started = process.hrtime.bigint();
       let sent = 0;
-      for (;;) {
+      while (sent < BACKLOG) {
         const { rows: due } = await client.query(
-          `select seq, topic, key, payload from outbox where published_at is null and topic = $1 order by seq limit 1000`,
-          [topic],
+          `select seq, topic, key, payload from outbox where published_at is null and topic = $1 order by seq limit $2`,
+          [topic, BATCH],
         );
-        for (const event of due) {
-          await producer.send({ topic: event.topic, acks: -1, messages: [{ key: event.key, value: JSON.stringify(event.payload) }] });
-          await client.query('update outbox set published_at = now() where seq = $1', [event.seq]);
-          sent++;
+        if (due.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          continue;
         }
-        if (sent >= POLLING_BACKLOG) break;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await producer.send({
+          topic,
+          acks: -1,
+          messages: due.map((event) => ({ key: event.key, value: JSON.stringify(event.payload) })),
+        });
+        await client.query('update outbox set published_at = now() where seq = any($1::bigint[])', [due.map((event) => event.seq)]);
+        sent += due.length;
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       await producer.disconnect();
@@ -132,9 +143,9 @@ export async function run({ root, infra }) {
       }
     };
 
-    const batched = await drain('batched', 1000);
+    const batched = await drain('batched', BATCH);
     const small = await drain('per10', 10);
-    const polling = await pollingOnly();
+    const polling = await pollingRelay();
     rows.push(
       row(name, `relay throughput, ${BACKLOG.toLocaleString('en-US')}-event backlog, batches of 1,000`, batched, 'events/s', {
         anchor: small,
@@ -142,10 +153,16 @@ export async function run({ root, infra }) {
         goal: '≥ 5,000 events/s',
         met: batched >= 5000,
       }),
-      row(name, 'relay throughput against a polling-only relay at 1 s', batched, 'events/s', {
-        anchor: polling,
-        anchorLabel: 'poll every 1 s, one send per event',
-      }),
+      row(
+        name,
+        `relay throughput against a plain polling relay, same backlog and batches of ${BATCH.toLocaleString('en-US')}`,
+        batched,
+        'events/s',
+        {
+          anchor: polling,
+          anchorLabel: 'polling relay: one send and one mark per batch, 1 s sleep only when idle',
+        },
+      ),
     );
     const notified = await trickle('notify', true);
     const polled = await trickle('poll', false);
