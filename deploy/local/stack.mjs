@@ -86,6 +86,8 @@ export function processList() {
   return list;
 }
 
+const hasAuthNetCredentials = () => Boolean(process.env.AUTHNET_API_LOGIN_ID?.trim() && process.env.AUTHNET_TRANSACTION_KEY?.trim());
+
 export function redisUrlWithDb(url, db) {
   const parsed = new URL(url);
   parsed.pathname = `/${db}`;
@@ -128,6 +130,11 @@ export async function startStack(profileName, infra, keys) {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
       // The gateway answers health checks and metrics on a port of its own, never on the public one.
       ...(proc.service === 'gateway' ? { OPS_PORT: String(GATEWAY_OPS_PORT + profile.portOffset) } : {}),
+      // Local runs settle cards against the Authorize.Net simulator (payments-authnet-sim, on payments' port + 10),
+      // labelled "Simulated data" in the console, unless real credentials are in the environment.
+      ...(proc.service === 'payments'
+        ? { AUTHNET_SIMULATOR: process.env.AUTHNET_SIMULATOR ?? (hasAuthNetCredentials() ? 'false' : 'true') }
+        : {}),
       ...proc.env,
     };
     if (!env.DATABASE_URL) delete env.DATABASE_URL;

@@ -80,6 +80,11 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
   await page.getByRole('link', { name: 'Card payments' }).click();
   await expect(page).toHaveURL(/\/admin\/payments\/auth-net$/);
   await expect(page.getByRole('heading', { name: 'Card settlement' })).toBeVisible();
+  // The stack reads the simulator: the screen says so before anything is loaded, and on every panel below.
+  const simulated = page.getByTestId('simulated-data');
+  await expect(simulated.first()).toHaveText('Simulated data');
+  const config = await (await page.request.get('/api/config')).json();
+  expect(config.settlement).toEqual({ mode: 'simulated' });
 
   const daysAgo = Math.round((Date.now() - day * DAY) / DAY);
   await pickRange(page, daysAgo + 6, Math.max(daysAgo - 1, 1));
@@ -88,12 +93,17 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
   const row = page.getByTestId(`batch-${batch.batchId}`);
   await expect(row).toBeVisible();
   await expect(get).toBeEnabled();
+  // The page header and the batches panel.
+  await expect(simulated).toHaveCount(2);
   await shot(page, 'auth-net-batches');
 
   await row.click();
   await expect(row).toHaveAttribute('aria-selected', 'true');
   const table = page.getByRole('table', { name: `Transactions of batch ${batch.batchId}` });
   await expect(table).toBeVisible();
+  // ... and the transactions panel.
+  await expect(simulated).toHaveCount(3);
+  await expect(simulated.nth(2)).toBeVisible();
   const expected = transactionsOf(batch);
   await expect(table.getByRole('row')).toHaveCount(expected.length + 1);
   for (const header of ['Id', 'Name', 'Account', 'Amount', 'Time', 'Status']) {
@@ -125,6 +135,7 @@ test('a 40-day range is refused with the warning "Max period is 31 days." titled
   await signIn(page);
   await page.goto('/admin/payments/auth-net');
   await expect(page.getByRole('button', { name: 'Get Batches' })).toBeEnabled();
+  await expect(page.getByText('Simulated data').first()).toBeVisible();
   await pickRange(page, 40, 0);
   await page.getByRole('button', { name: 'Get Batches' }).click();
   const toast = page

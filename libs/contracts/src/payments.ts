@@ -194,3 +194,16 @@ export const SettledTransactionListSchema = z
   .object({ batchId: z.string(), total: z.number().int(), transactions: z.array(SettledTransactionSchema) })
   .meta({ id: 'SettledTransactionList' });
 export type SettledTransactionList = z.infer<typeof SettledTransactionListSchema>;
+
+/**
+ * How card settlement is served: `live` from Authorize.Net, `simulated` from the simulator (made-up data),
+ * `not_configured` (neither: `detail` says what to set), `unknown` when the payments service did not answer.
+ */
+export const SettlementModeSchema = z.enum(['live', 'simulated', 'not_configured', 'unknown']);
+export type SettlementMode = z.infer<typeof SettlementModeSchema>;
+export const SettlementStatusSchema = z
+  .object({ mode: SettlementModeSchema, detail: z.string().optional() })
+  .meta({ id: 'SettlementStatus' });
+export type SettlementStatus = z.infer<typeof SettlementStatusSchema>;
+/** Internal route of the payments service (never routed by the gateway) that tells the gateway the mode. */
+export const SETTLEMENT_STATUS_INTERNAL_PATH = '/internal/payments/settlement';

@@ -40,7 +40,8 @@ const client = (overrides: Partial<PaymentsConfig>) =>
     AUTHNET_PAGE_SIZE: 1000,
     AUTHNET_SIM_LOGIN_ID: 'sim-login',
     AUTHNET_SIM_TRANSACTION_KEY: 'sim-key',
-    AUTHNET_ENDPOINT: endpoint,
+    AUTHNET_SIMULATOR: true,
+    AUTHNET_SIMULATOR_URL: endpoint,
     ...overrides,
   } as PaymentsConfig);
 
@@ -99,7 +100,9 @@ describe('the SDK wrapper', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const started = Date.now();
-    const error = await failure(client({ AUTHNET_ENDPOINT: `http://127.0.0.1:${port}/xml/v1/request.api` }).transactionList('1', 1, 10));
+    const error = await failure(
+      client({ AUTHNET_SIMULATOR_URL: `http://127.0.0.1:${port}/xml/v1/request.api` }).transactionList('1', 1, 10),
+    );
     expect(error.providerCode).toBe('ECONNREFUSED');
     expect(error.message).toMatch(/could not be reached \(ECONNREFUSED\)/);
     expect(Date.now() - started).toBeLessThan(1000);

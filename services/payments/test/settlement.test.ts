@@ -23,7 +23,8 @@ beforeAll(async () => {
   service = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'payments',
     env: {
-      AUTHNET_ENDPOINT: `http://127.0.0.1:${port}/xml/v1/request.api`,
+      AUTHNET_SIMULATOR: 'true',
+      AUTHNET_SIMULATOR_URL: `http://127.0.0.1:${port}/xml/v1/request.api`,
       AUTHNET_SIM_LOGIN_ID: 'sim-login',
       AUTHNET_SIM_TRANSACTION_KEY: 'sim-key',
       AUTHNET_PAGE_SIZE: '10',
@@ -157,5 +158,13 @@ describe('settled transactions', () => {
   it('answers 404 for an unknown batch and 400 for a batch id that is not one', async () => {
     expect((await get(`/api/payments/settlement/batches/99999999999/transactions`)).status).toBe(404);
     expect((await get(`/api/payments/settlement/batches/abc/transactions`)).status).toBe(400);
+  });
+});
+
+describe('settlement status', () => {
+  it('tells the gateway on the internal route that the data is simulated', async () => {
+    const response = await service.request('/internal/payments/settlement', { token: null });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ mode: 'simulated' });
   });
 });

@@ -11,11 +11,11 @@ const DEFAULT_CURRENCY = 'USD';
 
 /** The server's runtime configuration (currency, map tiles); loaded once per session. */
 export function useRuntimeConfig() {
-  const { data, error, isLoading } = useApi<RuntimeConfig>(RUNTIME_CONFIG_PATH, {
+  const { data, error, isLoading, mutate } = useApi<RuntimeConfig>(RUNTIME_CONFIG_PATH, {
     revalidateIfStale: false,
     revalidateOnReconnect: false,
   });
-  return { config: data, error, isLoading };
+  return { config: data, error, isLoading, reload: mutate };
 }
 
 /** `money(12.5)` in the configured currency. */

@@ -35,6 +35,7 @@ import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
 import { useSettledBatches, useSettledTransactions } from './api';
+import { NotConfiguredMessage, SimulatedDataBadge, isNotConfigured, useSettlementStatus } from './settlement-status';
 import { daysCovered, formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
 
 const useStyles = makeStyles({
@@ -64,6 +65,7 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  titleRow: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   scroll: { maxHeight: '560px', overflowY: 'auto' },
   row: { cursor: 'pointer' },
   selected: {
@@ -111,10 +113,13 @@ export default function AuthNetScreen() {
   }));
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const batches = useSettledBatches(range);
+  const settlement = useSettlementStatus();
+  const configured = settlement?.mode !== 'not_configured';
+  const batches = useSettledBatches(configured ? range : null);
+  const notConfigured = !configured || isNotConfigured(batches.error);
 
   useEffect(() => {
-    if (batches.error) notify.error(errorMessage(batches.error), 'Settled batches');
+    if (batches.error && !isNotConfigured(batches.error)) notify.error(errorMessage(batches.error), 'Settled batches');
   }, [batches.error, notify]);
 
   const getBatches = () => {
@@ -149,7 +154,9 @@ export default function AuthNetScreen() {
         title="Card settlement"
         description="Settled Authorize.Net batches and their transactions."
         back={{ to: '/admin/payments', label: 'Back to payments' }}
+        actions={<SimulatedDataBadge status={settlement} />}
       />
+      {notConfigured && <NotConfiguredMessage detail={settlement?.mode === 'not_configured' ? settlement.detail : batches.error?.detail} />}
       <div className={styles.filters} role="search" aria-label="Settlement period">
         <Field label="From" className={styles.picker}>
           <DatePicker
@@ -192,14 +199,14 @@ export default function AuthNetScreen() {
           className={styles.getButton}
           appearance="primary"
           icon={loading ? <Spinner size="tiny" /> : <ArrowSyncRegular />}
-          disabled={loading}
+          disabled={loading || notConfigured}
           onClick={getBatches}
         >
           Get Batches
         </Button>
       </div>
 
-      {batches.error && (
+      {batches.error && !notConfigured && (
         <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
           <MessageBarBody>
             <MessageBarTitle>Settled batches could not be loaded</MessageBarTitle>
@@ -211,7 +218,10 @@ export default function AuthNetScreen() {
       <div className={styles.layout}>
         <Card className={styles.panel}>
           <div className={styles.panelHead}>
-            <Text weight="semibold">Batches</Text>
+            <span className={styles.titleRow}>
+              <Text weight="semibold">Batches</Text>
+              <SimulatedDataBadge status={settlement} />
+            </span>
             {range && (
               <Text size={200} className={styles.secondary}>
                 {formatDate(`${range.from}T00:00:00`)} – {formatDate(`${range.to}T00:00:00`)}
@@ -225,7 +235,13 @@ export default function AuthNetScreen() {
           ) : list.length === 0 ? (
             <EmptyState
               icon={<CreditCardClockRegular />}
-              text={batches.error ? 'No batches to show.' : 'No settled batches in this period.'}
+              text={
+                notConfigured
+                  ? 'Card settlement is not configured.'
+                  : batches.error
+                    ? 'No batches to show.'
+                    : 'No settled batches in this period.'
+              }
             />
           ) : (
             <div className={styles.scroll}>
@@ -313,6 +329,7 @@ function Transactions({ batchId }: { batchId: string }) {
   const notify = useNotify();
   const money = useFormatMoney();
   const { data, error, isLoading } = useSettledTransactions(batchId);
+  const settlement = useSettlementStatus();
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), `Batch ${batchId}`);
@@ -325,7 +342,10 @@ function Transactions({ batchId }: { batchId: string }) {
   return (
     <>
       <div className={styles.panelHead}>
-        <Text weight="semibold">Transactions of batch {batchId}</Text>
+        <span className={styles.titleRow}>
+          <Text weight="semibold">Transactions of batch {batchId}</Text>
+          <SimulatedDataBadge status={settlement} />
+        </span>
         {data && (
           <div className={styles.summary}>
             <Badge appearance="tint" color="informative">

@@ -4,17 +4,26 @@ import { ApiTags } from '@nestjs/swagger';
 import type { RuntimeConfig } from '@backoffice/contracts';
 import { ApiResult, Public, SERVICE_CONFIG } from '@backoffice/platform';
 import type { GatewayConfig } from './gateway.config';
+import { SettlementStatusSource } from './settlement-status';
 
 @ApiTags('config')
 @Controller('api/config')
 export class RuntimeConfigController {
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+    private readonly settlement: SettlementStatusSource,
+  ) {}
 
-  /** What the console needs before sign-in: currency and map tiles. */
+  /** What the console needs before sign-in: currency, map tiles, and whether card settlement is real, simulated or not configured. */
   @Public()
   @Get()
   @ApiResult(RuntimeConfigSchema, { summary: 'Runtime settings the console reads before sign-in' })
-  get(): RuntimeConfig {
-    return { currency: this.config.CURRENCY, mapTileUrl: this.config.MAP_TILE_URL, mapAttribution: this.config.MAP_ATTRIBUTION };
+  async get(): Promise<RuntimeConfig> {
+    return {
+      currency: this.config.CURRENCY,
+      mapTileUrl: this.config.MAP_TILE_URL,
+      mapAttribution: this.config.MAP_ATTRIBUTION,
+      settlement: await this.settlement.current(),
+    };
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APIContracts, APIControllers, type Controller, type SdkConfig } from 'authorizenet';
 import { config as sdkDefaults } from 'authorizenet/lib/config';
 import { DomainError, SERVICE_CONFIG } from '@backoffice/platform';
-import { authNetTarget, type AuthNetTarget, type PaymentsConfig } from '../payments.config';
+import { settlementSetup, type AuthNetTarget, type PaymentsConfig, type SettlementSetup } from '../payments.config';
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +14,13 @@ export class ProviderError extends DomainError {
     status = 502,
   ) {
     super('provider_error', message, status);
+  }
+}
+
+/** Neither credentials nor the simulator: 503 naming what to set. */
+export class SettlementNotConfiguredError extends DomainError {
+  constructor(detail: string) {
+    super('settlement_not_configured', detail, 503);
   }
 }
 
@@ -84,15 +91,24 @@ function providerMessage(body: Json): { code: string; text: string } | null {
 @Injectable()
 export class AuthNetClient {
   private readonly logger = new Logger('AuthNetClient');
-  readonly target: AuthNetTarget;
+  readonly setup: SettlementSetup;
   private readonly timeoutMs: number;
   private readonly sdkConfig: SdkConfig;
 
   constructor(@Inject(SERVICE_CONFIG) config: PaymentsConfig) {
-    this.target = authNetTarget(config);
+    const setup = (this.setup = settlementSetup(config));
+    if (setup.mode === 'not_configured') this.logger.warn(setup.detail);
+    else if (setup.mode === 'live') this.logger.log(`Card settlement: Authorize.Net at ${setup.target.endpoint}`);
+    else this.logger.warn(`Card settlement: SIMULATED data from the Authorize.Net simulator at ${setup.target.endpoint}`);
     this.timeoutMs = config.AUTHNET_TIMEOUT_MS;
     // The SDK's axios timeout as a first bound; our own timer below is the guarantee.
     this.sdkConfig = { ...sdkDefaults, timeout: this.timeoutMs, logger: { ...sdkDefaults.logger, enabled: false } };
+  }
+
+  /** Where calls go; throws SettlementNotConfiguredError when nowhere. */
+  configuredTarget(): AuthNetTarget {
+    if (this.setup.mode === 'not_configured') throw new SettlementNotConfiguredError(this.setup.detail);
+    return this.setup.target;
   }
 
   async settledBatchList(firstSettlementDate: string, lastSettlementDate: string): Promise<Json> {
@@ -121,14 +137,14 @@ export class AuthNetClient {
 
   private merchant() {
     const auth = new APIContracts.MerchantAuthenticationType();
-    auth.setName(this.target.loginId);
-    auth.setTransactionKey(this.target.transactionKey);
+    auth.setName(this.configuredTarget().loginId);
+    auth.setTransactionKey(this.configuredTarget().transactionKey);
     return auth;
   }
 
   /** The SDK calls back only on success: poll its error slot, and give up at the deadline. */
   private async run(controller: Controller, operation: string): Promise<Json> {
-    controller.setEnvironment(this.target.endpoint);
+    controller.setEnvironment(this.configuredTarget().endpoint);
     const started = Date.now();
     const outcome = await new Promise<RawOutcome>((resolve) => {
       let done = false;

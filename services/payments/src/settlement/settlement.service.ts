@@ -55,6 +55,7 @@ export class SettlementService {
 
   async batches(range: SettlementRangeQuery): Promise<SettledBatch[]> {
     const key = `${range.from}|${range.to}`;
+    this.authNet.configuredTarget(); // not configured: 503 before anything, cached or not
     const cached = this.ranges.get(key);
     if (cached) return cached;
     const body = await this.authNet.settledBatchList(`${range.from}T00:00:00Z`, `${range.to}T23:59:59Z`);
@@ -94,7 +95,8 @@ export class SettlementService {
   /** Every page of a settled batch's transactions, from the cache when it was read before. */
   private async rawTransactions(batchId: string): Promise<Json[]> {
     const em = this.em.fork();
-    const cached = await em.findOne(SettledBatchCacheEntity, { batchId });
+    const source = this.authNet.configuredTarget().simulator ? 'simulated' : 'live';
+    const cached = await em.findOne(SettledBatchCacheEntity, { source, batchId });
     if (cached) return cached.transactions;
     const limit = this.config.AUTHNET_PAGE_SIZE;
     const all: Json[] = [];
@@ -109,7 +111,7 @@ export class SettlementService {
     if (all.length === 0) throw new NotFoundError('Settled batch', batchId);
     if (all.length < total)
       throw new ProviderError('INCOMPLETE', `Authorize.Net returned ${all.length} of ${total} transactions of batch ${batchId}.`);
-    await em.upsert(SettledBatchCacheEntity, { batchId, total: all.length, transactions: all, fetchedAt: new Date() });
+    await em.upsert(SettledBatchCacheEntity, { source, batchId, total: all.length, transactions: all, fetchedAt: new Date() });
     return all;
   }
 }
