@@ -2,6 +2,7 @@
 // test:faults) or the benchmarks (npm run bench).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { auditProduction } from './audit.mjs';
 import { buildConsole, buildServer, ROOT } from './build.mjs';
 import { ensureInfra, stopInfra } from './infra.mjs';
 import { FAULT_TESTS } from '../../tests/reliability/fault-tests.mjs';
@@ -195,6 +196,13 @@ async function test() {
     log('\n› lint: eslint, prettier, tsc');
     const lint = await runTool('npm', ['run', 'lint', '--silent'], {});
     add(totals, lint === 0 ? { passed: 1, failed: 0, skipped: 0 } : failure(`lint (eslint, prettier, tsc) exited with code ${lint}`));
+
+    log('\n› npm audit --omit=dev: no high or critical advisory in what the images install');
+    const audit = auditProduction();
+    // Without an audit server (a registry mirror that does not serve advisories) the check is skipped, saying why.
+    log(`  ${audit.status === 'skipped' ? `skipped: ${audit.message}` : audit.message}`);
+    if (audit.status === 'passed') add(totals, { passed: 1, failed: 0, skipped: 0 });
+    if (audit.status === 'failed') add(totals, failure(`npm audit: ${audit.message}`));
   }
 
   if (only !== 'e2e' && only !== 'faults') {
