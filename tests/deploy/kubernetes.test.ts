@@ -292,6 +292,17 @@ describe('overlay development', () => {
     expect([...script.matchAll(/CREATE DATABASE (\w+);/g)].map((m) => m[1])).toEqual(SERVICE_NAMES.map(databaseName));
   });
 
+  it('runs one Kafka version everywhere: the one local runs and the tests use (deploy/local/kafka/pom.xml)', () => {
+    const pom = readFileSync(join(ROOT, 'deploy/local/kafka/pom.xml'), 'utf8');
+    const local = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(pom)?.[1];
+    expect(local).toMatch(/^\d+\.\d+\.\d+$/);
+    const { compose } = loadCompose(exampleEnvWithSecrets());
+    expect(compose.services.kafka.image).toBe(`apache/kafka:${local}`);
+    expect(containersOf(find(manifests, 'Deployment', 'kafka')!)[0].image).toBe(`apache/kafka:${local}`);
+    const [strimzi] = byKind(render('overlays/production'), 'Kafka');
+    expect((strimzi.spec as { kafka: { version: string } }).kafka.version).toBe(local);
+  });
+
   it('runs one replica of each service and seeds demo data', () => {
     for (const name of SERVICE_NAMES) expect((find(manifests, 'Deployment', name)!.spec as { replicas: number }).replicas).toBe(1);
     expect((find(manifests, 'ConfigMap', 'backoffice-config')!.data as Record<string, string>).SEED_DEMO_DATA).toBe('true');
