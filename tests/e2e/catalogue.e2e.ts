@@ -50,9 +50,11 @@ async function pick(page: Page, dialog: Locator, label: string, option: string):
   await page.getByRole('option', { name: option }).click();
 }
 
-async function confirmDialog(page: Page, message: string, answer: 'Delete' | 'Cancel'): Promise<void> {
+async function confirmDialog(page: Page, message: string, answer: 'Delete' | 'Cancel', names?: string): Promise<void> {
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm).toContainText(message);
+  // A delete prompt names what it deletes.
+  if (names) await expect(confirm.getByRole('heading')).toHaveText(names);
   await confirm.getByRole('button', { name: answer }).click();
   await expect(confirm).toBeHidden();
 }
@@ -72,6 +74,10 @@ test('service files: add two definitions with their types, edit one, refuse an e
 
   await page.getByRole('button', { name: 'Add File' }).first().click();
   let dialog = page.getByRole('dialog', { name: 'Add file' });
+  // Nothing is flagged on opening, nor when focus leaves a field that was not edited.
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByText('Name is required.')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByText('Name is required.')).toBeVisible();
   await dialog.getByLabel('Name').fill(PASSPORT);
@@ -166,6 +172,10 @@ test('services: build a two-level tree, add a service with an image and required
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Add Service' }).click();
   dialog = page.getByRole('dialog', { name: 'Add service' });
+  await expect(dialog.getByRole('spinbutton', { name: /^Price(?! before)/ })).toHaveValue('');
+  await expect(dialog.getByLabel('Price before')).toHaveValue('');
+  await expect(dialog.getByText('Name is required.')).toHaveCount(0);
+  await dialog.getByRole('spinbutton', { name: /^Price(?! before)/ }).fill('0');
   await dialog.getByLabel('Delivery time').fill('5');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByText('Name is required.')).toBeVisible();
@@ -263,7 +273,7 @@ test('services: build a two-level tree, add a service with an image and required
   await confirmDialog(page, 'are you sure to delete this service?', 'Cancel');
   await expect(edited).toBeVisible();
   await edited.getByRole('button', { name: /^Delete/ }).click();
-  await confirmDialog(page, 'are you sure to delete this service?', 'Delete');
+  await confirmDialog(page, 'are you sure to delete this service?', 'Delete', `Delete service “${SERVICE} express”?`);
   await expect(edited).toBeHidden();
   await expect(page.getByText('No services in this category yet.')).toBeVisible();
 
@@ -272,7 +282,7 @@ test('services: build a two-level tree, add a service with an image and required
     .getByRole('row', { name: new RegExp(CHILD) })
     .getByRole('button', { name: `Delete ${CHILD}` })
     .click();
-  await confirmDialog(page, 'are you sure to delete this category?', 'Delete');
+  await confirmDialog(page, 'are you sure to delete this category?', 'Delete', `Delete category “${CHILD}”?`);
   await expect(page.getByText('No subcategories here.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to all categories' }).click();
   await page

@@ -174,7 +174,7 @@ test('a Team article: bold text, a list and an image in CKEditor, saved, reopene
 
   // Delete after the confirmation.
   await card.getByRole('button', { name: `Delete ${MEMBER}` }).click();
-  const question = page.getByRole('dialog', { name: 'Delete article' });
+  const question = page.getByRole('dialog', { name: `Delete article “${MEMBER}”?` });
   await expect(question).toContainText('Are you sure to delete this article?');
   await question.getByRole('button', { name: 'Delete' }).click();
   await expect(card).toHaveCount(0);
@@ -202,10 +202,10 @@ test('the article form follows the page, cancel asks before losing edits, and an
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const question = page.getByRole('dialog', { name: 'Unsaved changes' });
   await expect(question).toContainText('Are you sure to cancel edit?');
-  await question.getByRole('button', { name: 'Cancel' }).click();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard changes' }).click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('article-card').filter({ hasText: 'Draft that will be discarded' })).toHaveCount(0);
 
@@ -304,6 +304,9 @@ test('site reviews: add a review in the modal, see its card, edit it by clicking
   await card.getByRole('button', { name: `Edit the review by ${REVIEWER}` }).click();
   dialog = page.getByRole('dialog', { name: 'Edit review' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete review' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete review “${REVIEWER}”?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(card).toHaveCount(0);
 });

@@ -101,9 +101,10 @@ test('an order from intake to a completed client service: receipt, submit, assig
   expect(order.userId).toBeTruthy();
   await expect(receipt.getByTestId('has-account')).toBeVisible();
   const firstItem = receipt.getByTestId('order-item').first();
+  // The item opens the service in the console's catalogue, not a storefront path.
   await expect(firstItem.getByRole('link', { name: order.items[0].itemName })).toHaveAttribute(
     'href',
-    `/service/${encodeURIComponent(order.items[0].itemName)}/${order.items[0].itemId}`,
+    `/admin/services/item/${order.items[0].itemId}`,
   );
   await shot(page, 'order-receipt');
 

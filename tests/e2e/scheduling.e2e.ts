@@ -158,7 +158,7 @@ test('branches: add with a map location, edit, appointment settings with a dupli
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Are you sure to cancel edit?');
   await shot(page, 'branch-cancel-confirm');
-  await page.getByRole('button', { name: 'Yes, discard' }).click();
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
   await expect(form).toBeHidden();
 
   // Edit: switch it to INACTIVE.

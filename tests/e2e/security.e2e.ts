@@ -89,7 +89,7 @@ async function openEach(page: Page, trap: Trap, list: ReturnType<typeof articles
     await page.waitForTimeout(400);
     await expectNothingRan(page, trap, `${article.title.split(' <')[0]} (in the editor)`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    const discard = page.getByRole('button', { name: 'Discard changes' });
+    const discard = page.getByRole('button', { name: 'Discard', exact: true });
     if (await discard.isVisible().catch(() => false)) await discard.click();
     await expect(dialog).toBeHidden();
   }

@@ -1,5 +1,26 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
+  danger: {
+    backgroundColor: tokens.colorStatusDangerBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorStatusDangerBackground3Hover, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorStatusDangerBackground3Pressed, color: tokens.colorNeutralForegroundOnBrand },
+  },
+});
 
 export interface ConfirmOptions {
   /** The question, word for word from the spec ("Are you sure to delete this article?"). */
@@ -7,6 +28,10 @@ export interface ConfirmOptions {
   title?: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** What else goes with it ("Its 3 services are deleted too."), under the question. */
+  detail?: ReactNode;
+  /** A destructive answer: the confirm button is red. */
+  danger?: boolean;
 }
 
 export interface ConfirmDialogProps extends ConfirmOptions {
@@ -22,9 +47,12 @@ export function ConfirmDialog({
   title = 'Please confirm',
   confirmLabel = 'Yes',
   cancelLabel = 'Cancel',
+  detail,
+  danger,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const styles = useStyles();
   return (
     <Dialog
       open={open}
@@ -36,12 +64,15 @@ export function ConfirmDialog({
       <DialogSurface aria-describedby="confirm-dialog-message" data-testid="confirm-dialog">
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
-          <DialogContent id="confirm-dialog-message">{message}</DialogContent>
+          <DialogContent id="confirm-dialog-message" className={styles.content}>
+            <span>{message}</span>
+            {detail && <Text>{detail}</Text>}
+          </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel}>
               {cancelLabel}
             </Button>
-            <Button appearance="primary" onClick={onConfirm}>
+            <Button appearance="primary" className={danger ? styles.danger : undefined} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </DialogActions>

@@ -54,3 +54,24 @@ export function useConfirm(): Confirm {
   if (!confirm) throw new Error('useConfirm() must be used inside <ConfirmProvider>.');
   return confirm;
 }
+
+export interface ConfirmDeleteOptions {
+  /** What it is, for the title: "service", "branch". */
+  noun: string;
+  /** Its name: "Passport renewal". */
+  name: string;
+  /** The question to ask (kept word for word where one is prescribed). */
+  message: string;
+  /** What is deleted with it, or what stays. */
+  detail?: ReactNode;
+}
+
+/** Asks before deleting, naming the item and what goes with it, with a red Delete button. */
+export function useConfirmDelete(): (options: ConfirmDeleteOptions) => Promise<boolean> {
+  const confirm = useConfirm();
+  return useCallback(
+    ({ noun, name, message, detail }: ConfirmDeleteOptions) =>
+      confirm({ title: `Delete ${noun} “${name}”?`, message, detail, confirmLabel: 'Delete', danger: true }),
+    [confirm],
+  );
+}

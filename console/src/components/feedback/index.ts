@@ -1,5 +1,5 @@
 export { ConfirmDialog, type ConfirmDialogProps, type ConfirmOptions } from './confirm-dialog';
-export { ConfirmProvider, useConfirm } from './confirm-provider';
+export { ConfirmProvider, useConfirm, useConfirmDelete, type ConfirmDeleteOptions } from './confirm-provider';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { PageSpinner } from './page-spinner';
 export { APP_TOASTER_ID, useNotify, type Notify } from './use-notify';

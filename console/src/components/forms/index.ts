@@ -1,2 +1,4 @@
+export { FormDialog, type FormDialogProps } from './form-dialog';
 export { schemaFieldErrors, type SchemaIssues } from './schema-field-errors';
 export { UnsavedChangesGuard, UNSAVED_MESSAGE, UNSAVED_TITLE } from './unsaved-changes-guard';
+export { useFormState, type FormState, type FormStateOptions } from './use-form-state';

@@ -13,7 +13,9 @@ import {
 } from '@fluentui/react-components';
 import type { Lead } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../components/api';
+import { DismissRegular } from '@fluentui/react-icons';
 import { useNotify } from '../../components/feedback';
+import { UnsavedChangesGuard } from '../../components/forms';
 import { saveLeadNotes } from './api';
 
 const MAX = 2000;
@@ -44,31 +46,36 @@ export function NotesDialog({ lead, onClose, onSaved }: { lead: Lead; onClose():
   };
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{`Notes on ${lead.name}`}</DialogTitle>
-          <DialogContent>
-            <Field label="Notes" validationMessage={error} hint={`${notes.length.toLocaleString()} / ${MAX.toLocaleString()} characters`}>
-              <Textarea
-                className={styles.area}
-                value={notes}
-                resize="vertical"
-                onChange={(_event, data) => {
-                  setNotes(data.value);
-                  setError(undefined);
-                }}
-              />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button appearance="primary" disabled={saving || notes === lead.notes} onClick={() => void save()}>
-              {saving ? 'Saving…' : 'Save'}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <UnsavedChangesGuard when={notes !== lead.notes && !saving} />
+      <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
+        <DialogSurface className={styles.surface}>
+          <DialogBody>
+            <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
+              {`Notes on ${lead.name}`}
+            </DialogTitle>
+            <DialogContent>
+              <Field label="Notes" validationMessage={error} hint={`${notes.length.toLocaleString()} / ${MAX.toLocaleString()} characters`}>
+                <Textarea
+                  className={styles.area}
+                  value={notes}
+                  resize="vertical"
+                  onChange={(_event, data) => {
+                    setNotes(data.value);
+                    setError(undefined);
+                  }}
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>Cancel</Button>
+              <Button appearance="primary" disabled={saving || notes === lead.notes} onClick={() => void save()}>
+                {saving ? 'Saving…' : 'Save'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
   );
 }

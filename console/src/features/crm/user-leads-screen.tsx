@@ -23,7 +23,8 @@ import {
 import { ArrowShuffleRegular, PeopleRegular, PersonSearchRegular } from '@fluentui/react-icons';
 import { LEAD_SELECTION_STEPS, USER_LEADS_PAGE_SIZE, type StaffUser } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
+import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { UNSAVED_MESSAGE, UNSAVED_TITLE, UnsavedChangesGuard } from '../../components/forms';
 import { PageHeader } from '../../components/layout';
 import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useSalesAgents, useUserLeads } from './api';
 import { DistributeDialog } from './distribute-dialog';
@@ -102,6 +103,7 @@ const useStyles = makeStyles({
 export default function UserLeadsScreen() {
   const styles = useStyles();
   const notify = useNotify();
+  const confirm = useConfirm();
   const reloadAssignments = useReloadAssignments();
   const agents = useSalesAgents();
   const [agent, setAgent] = useState<StaffUser | null>(null);
@@ -129,7 +131,15 @@ export default function UserLeadsScreen() {
   const ready = Boolean(agent && assigned);
   const selectedOnPage = pageIds.filter((id) => pending.isSelected(id)).length;
 
-  const chooseAgent = (next: StaffUser) => setAgent((current) => (current?.id === next.id ? null : next));
+  // Another agent starts from their own leads: pending changes are dropped only after asking.
+  const chooseAgent = async (next: StaffUser) => {
+    if (
+      pending.count > 0 &&
+      !(await confirm({ title: UNSAVED_TITLE, message: UNSAVED_MESSAGE, confirmLabel: 'Discard', cancelLabel: 'Keep editing' }))
+    )
+      return;
+    setAgent((current) => (current?.id === next.id ? null : next));
+  };
 
   const addNext = async (n: number) => {
     setBusy(true);
@@ -166,6 +176,7 @@ export default function UserLeadsScreen() {
 
   return (
     <>
+      <UnsavedChangesGuard when={pending.count > 0 && !busy} />
       <PageHeader
         title="Assign leads"
         description="Choose a sales agent, then tick the leads they should work. Changes apply when you press Update."
@@ -195,7 +206,7 @@ export default function UserLeadsScreen() {
                       type="button"
                       className={mergeClasses(styles.agent, selected && styles.agentSelected)}
                       aria-pressed={selected}
-                      onClick={() => chooseAgent(user)}
+                      onClick={() => void chooseAgent(user)}
                       data-testid="agent"
                     >
                       <Avatar name={user.name} size={32} color="colorful" aria-hidden="true" />

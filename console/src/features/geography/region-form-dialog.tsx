@@ -1,31 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Spinner,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
-import { errorMessage, fieldErrors } from '../../components/api';
+import { errorMessage } from '../../components/api';
 import { useRuntimeConfig } from '../../components/config';
-import { useConfirm, useNotify } from '../../components/feedback';
-import { schemaFieldErrors } from '../../components/forms';
+import { useConfirmDelete, useNotify } from '../../components/feedback';
+import { FormDialog, schemaFieldErrors, useFormState } from '../../components/forms';
 import { deleteRegion, saveRegion } from './api';
 import { LEVELS, formatRate, type LevelConfig, type RegionField, type RegionRecord } from './geography-levels';
 
 const useStyles = makeStyles({
   surface: { width: '480px', maxWidth: 'calc(100vw - 32px)' },
-  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalL },
+  form: { paddingBottom: tokens.spacingVerticalL },
   context: { color: tokens.colorNeutralForeground3 },
   shortName: { textTransform: 'uppercase', width: '96px' },
   number: { width: '180px' },
@@ -78,13 +63,11 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function RegionFormDialog({ config, record, parentId, parentName, inheritedRate, onClose }: RegionFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const { config: runtime } = useRuntimeConfig();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => initialValues(record));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
+  const initial = initialValues(record);
+  const [values, setValues] = useState<Values>(initial);
+  const [deleting, setDeleting] = useState(false);
   const noun = config.noun;
   const isEdit = !!record;
 
@@ -109,60 +92,45 @@ export function RegionFormDialog({ config, record, parentId, parentName, inherit
       : { data: null, errors: schemaFieldErrors(parsed.error) };
   };
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const form = useFormState<RegionField>({ fields: config.fields, errors: validate(values).errors });
+  const busy = form.saving || deleting;
+  const dirty = config.fields.some((field) => values[field] !== initial[field]);
 
   const change = (field: RegionField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first attempt, the flags follow the typing; before it, only the edited field's server error clears.
-    setErrors(attempted ? validate(next).errors : (current) => ({ ...current, [field]: undefined }));
+    setValues((current) => ({ ...current, [field]: value }));
+    form.edit(field);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    const { data, errors: invalid } = validate(values);
-    if (!data) {
-      setErrors(invalid);
-      focusFirstInvalid();
-      return;
-    }
-    setBusy('saving');
-    try {
-      const saved = await saveRegion(config.level, data, record?.id);
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    void form.submit(event, async () => {
+      if (deleting) return;
+      const saved = await saveRegion(config.level, validate(values).data ?? {}, record?.id);
       notify.success(`${capitalise(noun)} "${saved.name}" ${isEdit ? 'updated' : 'created'}.`);
       onClose({ level: config.level, record: saved });
-    } catch (error) {
-      const byField = fieldErrors(error);
-      const onFields = Object.keys(byField).filter((path) => (config.fields as readonly string[]).includes(path));
-      if (onFields.length) {
-        setErrors(Object.fromEntries(onFields.map((path) => [path, byField[path]])));
-        focusFirstInvalid();
-      } else {
-        notify.error(errorMessage(error), isEdit ? `Could not update the ${noun}` : `Could not create the ${noun}`);
-      }
-      setBusy(null);
-    }
-  };
+    });
 
   const remove = async () => {
     if (!record || busy) return;
-    const yes = await confirm({
-      title: `Delete ${noun}`,
+    const childNoun = config.child ? LEVELS[config.child].noun : null;
+    const yes = await confirmDelete({
+      noun,
+      name: record.name,
       message: `Are you sure to delete this ${noun}?`,
-      confirmLabel: 'Delete',
+      detail: childNoun
+        ? `A ${noun} that still holds a ${childNoun} is not deleted: delete those first.`
+        : config.fields.includes('zipCodes')
+          ? 'Its zip codes go with it.'
+          : undefined,
     });
     if (!yes) return;
-    setBusy('deleting');
+    setDeleting(true);
     try {
       await deleteRegion(config.level, record.id);
       notify.success(`${capitalise(noun)} "${record.name}" deleted.`);
       onClose({ level: config.level, record: null });
     } catch (error) {
       notify.error(errorMessage(error), `Could not delete the ${noun}`);
-      setBusy(null);
+      setDeleting(false);
     }
   };
 
@@ -174,10 +142,14 @@ export function RegionFormDialog({ config, record, parentId, parentName, inherit
         ? `Percent, up to 4 decimals. Leave empty to use ${formatRate(inheritedRate)} from above.`
         : 'Percent, up to 4 decimals. Leave empty to use the rate from above.';
 
-  const fieldProps = (field: RegionField) => ({
-    validationState: errors[field] ? ('error' as const) : ('none' as const),
-    validationMessage: errors[field],
-  });
+  const fieldProps = (field: RegionField) => {
+    const message = form.errorOf(field);
+    return {
+      validationState: message ? ('error' as const) : ('none' as const),
+      validationMessage: message,
+      onBlur: () => form.blur(field),
+    };
+  };
 
   const renderField = (field: RegionField) => {
     switch (field) {
@@ -255,48 +227,38 @@ export function RegionFormDialog({ config, record, parentId, parentName, inherit
   };
 
   return (
-    <Dialog
-      open
-      modalType="modal"
-      onOpenChange={(_, data) => {
-        if (!data.open && !busy) onClose(null);
-      }}
+    <FormDialog
+      title={isEdit ? `Edit ${noun}` : `New ${noun}`}
+      onDismiss={() => onClose(null)}
+      onSubmit={submit}
+      submitLabel={isEdit ? 'Update' : 'Create'}
+      busy={busy}
+      dirty={dirty}
+      formError={form.formError}
+      formErrorTitle={isEdit ? `Could not update the ${noun}` : `Could not create the ${noun}`}
+      formRef={form.formRef}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.form}
+      data-testid="region-dialog"
+      startActions={
+        isEdit && (
+          <Button
+            appearance="subtle"
+            icon={deleting ? <Spinner size="tiny" /> : <DeleteRegular />}
+            onClick={() => void remove()}
+            disabled={busy}
+          >
+            Delete
+          </Button>
+        )
+      }
     >
-      <DialogSurface className={styles.surface} data-testid="region-dialog">
-        <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle>{isEdit ? `Edit ${noun}` : `New ${noun}`}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {parentName && parentNoun && (
-                <Text className={styles.context}>
-                  In the {parentNoun} {parentName}
-                </Text>
-              )}
-              {config.fields.map(renderField)}
-            </DialogContent>
-            <DialogActions position="start">
-              {isEdit && (
-                <Button
-                  appearance="subtle"
-                  icon={busy === 'deleting' ? <Spinner size="tiny" /> : <DeleteRegular />}
-                  onClick={() => void remove()}
-                  disabled={!!busy}
-                >
-                  Delete
-                </Button>
-              )}
-            </DialogActions>
-            <DialogActions position="end">
-              <Button appearance="secondary" onClick={() => onClose(null)} disabled={!!busy}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={!!busy} icon={busy === 'saving' ? <Spinner size="tiny" /> : undefined}>
-                {isEdit ? 'Update' : 'Create'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+      {parentName && parentNoun && (
+        <Text className={styles.context}>
+          In the {parentNoun} {parentName}
+        </Text>
+      )}
+      {config.fields.map(renderField)}
+    </FormDialog>
   );
 }

@@ -28,6 +28,7 @@ import type { ReactNode } from 'react';
 import { shortId, type ClientServiceDetail } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { formatDate } from '../../components/format';
+import { ACCESS, hasAnyRole, useAuth } from '../../components/auth';
 import { TextLink } from '../../components/navigation';
 import { useClientService } from './api';
 import { formatBytes, formatDuration } from './formatting';
@@ -104,6 +105,7 @@ export function StatusProgress({ detail }: { detail: Pick<ClientServiceDetail, '
 }
 
 function DetailBody({ detail }: { detail: ClientServiceDetail }) {
+  const seesOrders = hasAnyRole(useAuth().user, ACCESS.backOffice);
   const styles = useStyles();
   const details = Object.entries(detail.jsonData ?? {});
   return (
@@ -130,7 +132,12 @@ function DetailBody({ detail }: { detail: ClientServiceDetail }) {
         </Fact>
         <Fact name="Fulfillment duration">{detail.fulfillmentDuration === null ? '—' : formatDuration(detail.fulfillmentDuration)}</Fact>
         <Fact name="Order">
-          <TextLink to={`/admin/clients-orders/order/${detail.orderId}`}>{shortId(detail.orderId)}</TextLink>
+          {/* Receipts are back-office screens: a provider sees the order's number without a link that would be refused. */}
+          {seesOrders ? (
+            <TextLink to={`/admin/clients-orders/order/${detail.orderId}`}>{shortId(detail.orderId)}</TextLink>
+          ) : (
+            <span data-testid="detail-order">{shortId(detail.orderId)}</span>
+          )}
         </Fact>
       </dl>
 

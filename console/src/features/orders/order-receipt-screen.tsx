@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Divider,
-  Link,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -92,8 +91,18 @@ function Fact({ name, value, testId }: { name: string; value: ReactNode; testId?
   );
 }
 
-/** The storefront's page of a service: service/{itemName}/{itemId} (spec). */
-const servicePath = (item: OrderItem) => `/service/${encodeURIComponent(item.itemName)}/${item.itemId}`;
+/** The service in the console's catalogue (it opens in its category). */
+const servicePath = (item: OrderItem) => `/admin/services/item/${item.itemId}`;
+
+type PaymentsLoad = ReturnType<typeof useOrderPayments>;
+
+/** The order's payments; a 404 means the payments service knows none. */
+function paymentsOf(load: PaymentsLoad): { payments: OrderPayment[]; failed: boolean; known: boolean } {
+  const missing = load.error instanceof ApiError && load.error.status === 404;
+  const failed = !!load.error && !missing;
+  const payments: OrderPayment[] = missing ? [] : Array.isArray(load.data) ? load.data : (load.data?.items ?? []);
+  return { payments, failed, known: !load.isLoading && !failed && (missing || load.data !== undefined) };
+}
 
 function SubmitButton({ order, item }: { order: OrderDetail; item: OrderItem }) {
   const notify = useNotify();
@@ -167,17 +176,24 @@ function ClientAccount({ userId }: { userId: string }) {
   );
 }
 
-function Payments({ orderId }: { orderId: string }) {
+function Payments({ load }: { load: PaymentsLoad }) {
   const styles = useStyles();
   const money = useFormatMoney();
-  const { data, error, isLoading } = useOrderPayments(orderId);
-  if (isLoading) return <Spinner size="tiny" label="Loading payments…" labelPosition="after" />;
-  const payments: OrderPayment[] = Array.isArray(data) ? data : (data?.items ?? []);
-  if (error && !(error instanceof ApiError && error.status === 404)) {
+  if (load.isLoading) return <Spinner size="tiny" label="Loading payments…" labelPosition="after" />;
+  const { payments, failed } = paymentsOf(load);
+  if (failed) {
     return (
-      <Text className={styles.secondary} data-testid="payments-unavailable">
-        No payments yet. (Payments could not be loaded right now.)
-      </Text>
+      <MessageBar intent="error" data-testid="payments-unavailable">
+        <MessageBarBody>
+          <MessageBarTitle>Payments could not be loaded</MessageBarTitle>
+          {errorMessage(load.error)}
+        </MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void load.mutate()} data-print-hide>
+            Retry
+          </Button>
+        </MessageBarActions>
+      </MessageBar>
     );
   }
   if (payments.length === 0) return <EmptyState text="No payments yet." />;
@@ -220,6 +236,10 @@ function Payments({ orderId }: { orderId: string }) {
 function Receipt({ order }: { order: OrderDetail }) {
   const styles = useStyles();
   const money = useFormatMoney();
+  const paymentsLoad = useOrderPayments(order.id);
+  const { payments, known } = paymentsOf(paymentsLoad);
+  // "Paid" needs a payment: an order marked paid with none recorded says so instead.
+  const paidWithoutPayment = order.status === 'Paid' && known && !payments.some((payment) => payment.paid);
   return (
     <Card className={styles.receipt} data-receipt data-testid="receipt">
       <div className={styles.top}>
@@ -254,8 +274,19 @@ function Receipt({ order }: { order: OrderDetail }) {
           <dl className={styles.facts}>
             <Fact name="Invoice number" value={order.invoiceNumber} testId="invoice-number" />
             <Fact name="Invoice date" value={formatDate(order.createdDate, 'long-date')} />
-            <Fact name="Status" value={<OrderStatusBadge status={order.status} />} />
-            {order.paidAt && <Fact name="Paid on" value={formatDate(order.paidAt, 'date-time')} />}
+            <Fact
+              name="Status"
+              value={
+                paidWithoutPayment ? (
+                  <Badge appearance="tint" color="warning" data-testid="order-status">
+                    No payment recorded
+                  </Badge>
+                ) : (
+                  <OrderStatusBadge status={order.status} />
+                )
+              }
+            />
+            {order.paidAt && !paidWithoutPayment && <Fact name="Paid on" value={formatDate(order.paidAt, 'date-time')} />}
             <Fact name="Order id" value={<Text size={200}>{order.id}</Text>} />
           </dl>
         </div>
@@ -284,9 +315,7 @@ function Receipt({ order }: { order: OrderDetail }) {
           {order.items.map((item) => (
             <TableRow key={item.itemId} data-testid="order-item">
               <TableCell>
-                <Link href={servicePath(item)} target="_blank" rel="noopener noreferrer">
-                  {item.itemName}
-                </Link>
+                <TextLink to={servicePath(item)}>{item.itemName}</TextLink>
               </TableCell>
               <TableCell>{item.itemType}</TableCell>
               <TableCell className={styles.number}>{money(item.amount)}</TableCell>
@@ -325,7 +354,7 @@ function Receipt({ order }: { order: OrderDetail }) {
         <Text as="h2" size={500} weight="semibold" className={styles.heading}>
           Payments
         </Text>
-        <Payments orderId={order.id} />
+        <Payments load={paymentsLoad} />
       </div>
     </Card>
   );

@@ -34,7 +34,7 @@ import {
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useAuth } from '../../components/auth';
 import { useNotify } from '../../components/feedback';
-import { schemaFieldErrors } from '../../components/forms';
+import { schemaFieldErrors, UnsavedChangesGuard } from '../../components/forms';
 import { recordTransaction, uploadTransactionImage } from './api';
 import { useDialogStyles } from './client-service-detail-dialog';
 import { formatBytes } from './formatting';
@@ -150,125 +150,132 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
     setBusy(null);
   };
 
+  const dirty = status !== clientService.status || note.trim() !== '' || images.length > 0;
+
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && !busy && onClose(false)}>
-      <DialogSurface className={dialog.surface} style={{ maxWidth: '720px' }} data-testid="transaction-dialog">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle
-              action={
-                <DialogTrigger action="close">
-                  <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} disabled={!!busy} />
-                </DialogTrigger>
-              }
-            >
-              {`Add Transaction · ${shortId(clientService.id)}`}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <span className={styles.current}>
-                <Text>{`${clientService.serviceName} · current status`}</Text>
-                <ClientServiceStatusBadge status={clientService.status} />
-              </span>
-              <Field
-                label="Status"
-                required
-                validationState={errors.status ? 'error' : 'none'}
-                validationMessage={errors.status || (status === clientService.status ? 'The same status records a note only.' : undefined)}
+    <>
+      <UnsavedChangesGuard when={dirty && !busy} />
+      <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && !busy && onClose(false)}>
+        <DialogSurface className={dialog.surface} style={{ maxWidth: '720px' }} data-testid="transaction-dialog">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <DialogBody>
+              <DialogTitle
+                action={
+                  <DialogTrigger action="close">
+                    <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} disabled={!!busy} />
+                  </DialogTrigger>
+                }
               >
-                <Dropdown
-                  value={status}
-                  selectedOptions={[status]}
-                  onOptionSelect={(_event, data) => data.optionValue && setStatus(data.optionValue as ClientServiceStatus)}
+                {`Add Transaction · ${shortId(clientService.id)}`}
+              </DialogTitle>
+              <DialogContent className={styles.form}>
+                <span className={styles.current}>
+                  <Text>{`${clientService.serviceName} · current status`}</Text>
+                  <ClientServiceStatusBadge status={clientService.status} />
+                </span>
+                <Field
+                  label="Status"
+                  required
+                  validationState={errors.status ? 'error' : 'none'}
+                  validationMessage={
+                    errors.status || (status === clientService.status ? 'The same status records a note only.' : undefined)
+                  }
                 >
-                  {CLIENT_SERVICE_STATUSES.map((value) => (
-                    <Option key={value} value={value}>
-                      {value}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              {correcting && (
-                <MessageBar intent="warning" data-testid="correction-notice">
-                  <MessageBarBody>
-                    {`Moving from ${clientService.status} to ${status} corrects the status. The note is required: say why.`}
-                  </MessageBarBody>
-                </MessageBar>
-              )}
-              <Field
-                label={correcting ? 'Reason for the correction' : 'Note'}
-                required={correcting}
-                validationState={errors.note ? 'error' : 'none'}
-                validationMessage={errors.note}
-                hint={`${note.length} / 2000`}
-              >
-                <Textarea value={note} onChange={(_event, data) => setNote(data.value)} rows={4} resize="vertical" maxLength={2000} />
-              </Field>
-              <Field
-                label="Images"
-                validationState={imagesError ? 'error' : 'none'}
-                validationMessage={imagesError}
-                hint="PNG, JPEG, GIF or WebP, up to 5 MB each."
-              >
-                <div className={styles.images}>
-                  {images.map((image, index) => (
-                    <div key={image.url} className={styles.preview}>
-                      <img src={image.url} alt={image.file.name} className={styles.previewImage} />
-                      <Text size={200} truncate wrap={false} className={styles.secondary}>
-                        {image.file.name}
-                      </Text>
-                      <Tooltip content={`Remove ${image.file.name}`} relationship="label">
-                        <Button
-                          size="small"
-                          className={styles.remove}
-                          icon={<DismissRegular />}
-                          onClick={() => {
-                            URL.revokeObjectURL(image.url);
-                            previews.current.delete(image.url);
-                            setImages((current) => current.filter((_, i) => i !== index));
-                          }}
-                        />
-                      </Tooltip>
-                    </div>
-                  ))}
-                  <Button icon={<ImageAddRegular />} onClick={() => input.current?.click()} disabled={!!busy}>
-                    Add images
+                  <Dropdown
+                    value={status}
+                    selectedOptions={[status]}
+                    onOptionSelect={(_event, data) => data.optionValue && setStatus(data.optionValue as ClientServiceStatus)}
+                  >
+                    {CLIENT_SERVICE_STATUSES.map((value) => (
+                      <Option key={value} value={value}>
+                        {value}
+                      </Option>
+                    ))}
+                  </Dropdown>
+                </Field>
+                {correcting && (
+                  <MessageBar intent="warning" data-testid="correction-notice">
+                    <MessageBarBody>
+                      {`Moving from ${clientService.status} to ${status} corrects the status. The note is required: say why.`}
+                    </MessageBarBody>
+                  </MessageBar>
+                )}
+                <Field
+                  label={correcting ? 'Reason for the correction' : 'Note'}
+                  required={correcting}
+                  validationState={errors.note ? 'error' : 'none'}
+                  validationMessage={errors.note}
+                  hint={`${note.length} / 2000`}
+                >
+                  <Textarea value={note} onChange={(_event, data) => setNote(data.value)} rows={4} resize="vertical" maxLength={2000} />
+                </Field>
+                <Field
+                  label="Images"
+                  validationState={imagesError ? 'error' : 'none'}
+                  validationMessage={imagesError}
+                  hint="PNG, JPEG, GIF or WebP, up to 5 MB each."
+                >
+                  <div className={styles.images}>
+                    {images.map((image, index) => (
+                      <div key={image.url} className={styles.preview}>
+                        <img src={image.url} alt={image.file.name} className={styles.previewImage} />
+                        <Text size={200} truncate wrap={false} className={styles.secondary}>
+                          {image.file.name}
+                        </Text>
+                        <Tooltip content={`Remove ${image.file.name}`} relationship="label">
+                          <Button
+                            size="small"
+                            className={styles.remove}
+                            icon={<DismissRegular />}
+                            onClick={() => {
+                              URL.revokeObjectURL(image.url);
+                              previews.current.delete(image.url);
+                              setImages((current) => current.filter((_, i) => i !== index));
+                            }}
+                          />
+                        </Tooltip>
+                      </div>
+                    ))}
+                    <Button icon={<ImageAddRegular />} onClick={() => input.current?.click()} disabled={!!busy}>
+                      Add images
+                    </Button>
+                    <input
+                      ref={input}
+                      type="file"
+                      accept={IMAGE_TYPES.join(',')}
+                      multiple
+                      className={styles.hidden}
+                      aria-label="Transaction images"
+                      data-testid="transaction-images"
+                      onChange={(event) => {
+                        addFiles(event.target.files);
+                        event.target.value = '';
+                      }}
+                    />
+                  </div>
+                </Field>
+              </DialogContent>
+              <DialogActions>
+                {busy && <Spinner size="tiny" label={busy} labelPosition="after" />}
+                <DialogTrigger action="close">
+                  <Button appearance="secondary" disabled={!!busy}>
+                    Cancel
                   </Button>
-                  <input
-                    ref={input}
-                    type="file"
-                    accept={IMAGE_TYPES.join(',')}
-                    multiple
-                    className={styles.hidden}
-                    aria-label="Transaction images"
-                    data-testid="transaction-images"
-                    onChange={(event) => {
-                      addFiles(event.target.files);
-                      event.target.value = '';
-                    }}
-                  />
-                </div>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              {busy && <Spinner size="tiny" label={busy} labelPosition="after" />}
-              <DialogTrigger action="close">
-                <Button appearance="secondary" disabled={!!busy}>
-                  Cancel
+                </DialogTrigger>
+                <Button appearance="primary" type="submit" disabled={!!busy || !!imagesError}>
+                  Save
                 </Button>
-              </DialogTrigger>
-              <Button appearance="primary" type="submit" disabled={!!busy || !!imagesError}>
-                Save
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+    </>
   );
 }

@@ -1,24 +1,6 @@
-import { Suspense, lazy, useMemo, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
-  Option,
-  Spinner,
-  Switch,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular, LocationRegular } from '@fluentui/react-icons';
+import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
+import { Button, Dropdown, Field, Input, Option, Spinner, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { LocationRegular } from '@fluentui/react-icons';
 import {
   BRANCH_TYPES,
   BranchInputSchema,
@@ -28,16 +10,17 @@ import {
   type BranchInput,
   type GeoPoint,
 } from '@backoffice/contracts';
-import { ApiError, errorMessage, fieldErrors } from '../../components/api';
+import { ApiError, errorMessage } from '../../components/api';
 import { useConfirm, useNotify } from '../../components/feedback';
-import { schemaFieldErrors } from '../../components/forms';
+import { FormDialog, schemaFieldErrors, useFormState } from '../../components/forms';
 import { saveBranch } from './api';
 import { CountryFlag } from './country-flag';
 import { FilterCombobox, type FilterOption } from './filter-combobox';
 
 const BranchMap = lazy(() => import('./branch-map'));
 
-type FieldName = 'name' | 'phoneNumber' | 'address' | 'type' | 'countryCCN3' | 'timeZone' | 'lat' | 'lng';
+const FIELDS = ['name', 'type', 'countryCCN3', 'phoneNumber', 'address', 'timeZone', 'lat', 'lng'] as const;
+type FieldName = (typeof FIELDS)[number];
 
 interface FormValues {
   name: string;
@@ -128,7 +111,6 @@ function allTimeZones(): FilterOption[] {
 
 const useStyles = makeStyles({
   surface: { width: '920px', maxWidth: 'calc(100vw - 32px)' },
-  form: { display: 'contents' },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
@@ -167,14 +149,10 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
   const isNew = !branch;
   const initial = useMemo(() => valuesOf(branch), [branch]);
   const [values, setValues] = useState<FormValues>(initial);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
 
   const { input, errors } = useMemo(() => validate(values), [values]);
-  const errorOf = (field: FieldName) => serverErrors[field] ?? (attempted || touched[field] ? errors[field] : undefined);
+  const form = useFormState<FieldName>({ fields: FIELDS, errors });
+  const { errorOf, saving } = form;
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
   const countryOptions = useMemo<FilterOption[]>(
@@ -196,9 +174,9 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
 
   const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => ({ ...current, [field]: undefined }));
+    if ((FIELDS as readonly string[]).includes(field)) form.edit(field as FieldName);
   };
-  const touch = (field: FieldName) => setTouched((current) => ({ ...current, [field]: true }));
+  const touch = (field: FieldName) => form.blur(field);
 
   const chooseCountry = (ccn3: string) => {
     const chosen = countries.find((c) => c.ccn3 === ccn3);
@@ -208,46 +186,38 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
       // An empty phone starts with the country's calling code.
       phoneNumber: current.phoneNumber.trim() === '' && chosen ? `${callingCode(chosen)} ` : current.phoneNumber,
     }));
-    setServerErrors((current) => ({ ...current, countryCCN3: undefined }));
+    form.edit('countryCCN3');
     touch('countryCCN3');
   };
 
   const pick = (point: GeoPoint | null) => {
     setValues((current) => ({ ...current, lat: point ? String(point.lat) : '', lng: point ? String(point.lng) : '' }));
-    setServerErrors((current) => ({ ...current, lat: undefined, lng: undefined }));
+    form.edit('lat');
+    form.edit('lng');
   };
 
   const cancel = async () => {
     if (saving) return;
     if (
       (isNew || dirty) &&
-      !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Yes, discard', cancelLabel: 'Keep editing' }))
+      !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Discard', cancelLabel: 'Keep editing' }))
     )
       return;
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setAttempted(true);
-    if (Object.keys(errors).length) {
-      nameRef.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveBranch(branch?.id ?? null, input);
-      notify.success(`${saved.name} was ${isNew ? 'added' : 'saved'}.`, isNew ? 'Branch added' : 'Branch saved');
-      onClose(saved);
-    } catch (error) {
-      const byField = toFormErrors(fieldErrors(error));
-      setServerErrors(byField);
-      if (error instanceof ApiError && error.status === 409) setServerErrors({ name: errorMessage(error) });
-      else if (!Object.keys(byField).length) notify.error(errorMessage(error), 'Failed to save the branch');
-      setSaving(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    void form.submit(event, async () => {
+      try {
+        const saved = await saveBranch(branch?.id ?? null, input);
+        notify.success(`${saved.name} was ${isNew ? 'added' : 'saved'}.`, isNew ? 'Branch added' : 'Branch saved');
+        onClose(saved);
+      } catch (error) {
+        // A second branch of the same name: the server's sentence belongs under Name.
+        if (error instanceof ApiError && error.status === 409) form.setServerErrors({ name: errorMessage(error) });
+        else throw error;
+      }
+    });
 
   const location: GeoPoint | null =
     parseCoordinate(values.lat) !== undefined && parseCoordinate(values.lng) !== undefined && !errors.lat && !errors.lng
@@ -255,169 +225,150 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
       : null;
 
   return (
-    <Dialog
-      open
-      modalType="modal"
-      onOpenChange={(_event, data) => {
-        if (!data.open) void cancel();
-      }}
+    <FormDialog
+      title={isNew ? 'Add branch' : `Edit ${branch.name}`}
+      onDismiss={() => void cancel()}
+      onSubmit={submit}
+      submitLabel={saving ? 'Saving…' : 'Save'}
+      busy={saving}
+      dirty={dirty}
+      formError={form.formError}
+      formErrorTitle="Failed to save the branch"
+      formRef={form.formRef}
+      surfaceClassName={styles.surface}
     >
-      <DialogSurface className={styles.surface} aria-label={isNew ? 'Add branch' : `Edit ${branch.name}`}>
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle
-              action={
-                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => void cancel()} disabled={saving} />
-              }
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <Field label="Name" required validationMessage={errorOf('name')}>
+            <Input
+              autoFocus
+              value={values.name}
+              maxLength={120}
+              onChange={(_e, data) => change('name', data.value)}
+              onBlur={() => touch('name')}
+            />
+          </Field>
+          <Field label="Type" required validationMessage={errorOf('type')}>
+            <Dropdown
+              placeholder="Choose a type"
+              value={values.type}
+              selectedOptions={values.type ? [values.type] : []}
+              onOptionSelect={(_e, data) => {
+                change('type', data.optionValue ?? '');
+                touch('type');
+              }}
+              onBlur={() => touch('type')}
             >
-              {isNew ? 'Add branch' : `Edit ${branch.name}`}
-            </DialogTitle>
-            <DialogContent>
-              <div className={styles.grid}>
-                <div className={styles.column}>
-                  <Field label="Name" required validationMessage={errorOf('name')}>
-                    <Input
-                      ref={nameRef}
-                      autoFocus
-                      value={values.name}
-                      maxLength={120}
-                      onChange={(_e, data) => change('name', data.value)}
-                      onBlur={() => touch('name')}
-                    />
-                  </Field>
-                  <Field label="Type" required validationMessage={errorOf('type')}>
-                    <Dropdown
-                      placeholder="Choose a type"
-                      value={values.type}
-                      selectedOptions={values.type ? [values.type] : []}
-                      onOptionSelect={(_e, data) => {
-                        change('type', data.optionValue ?? '');
-                        touch('type');
-                      }}
-                      onBlur={() => touch('type')}
-                    >
-                      {BRANCH_TYPES.map((type) => (
-                        <Option key={type} value={type}>
-                          {type}
-                        </Option>
-                      ))}
-                    </Dropdown>
-                  </Field>
-                  <Field
-                    label="Country"
-                    required
-                    validationMessage={errorOf('countryCCN3')}
-                    hint={
-                      country ? (
-                        <span className={styles.countryHint}>
-                          <CountryFlag ccn3={country.ccn3} name={country.name.common} />
-                          {country.name.official} · calling code {callingCode(country)}
-                        </span>
-                      ) : undefined
-                    }
-                  >
-                    <FilterCombobox
-                      placeholder="Type to find a country"
-                      options={countryOptions}
-                      value={values.countryCCN3}
-                      onChange={chooseCountry}
-                      onBlur={() => touch('countryCCN3')}
-                      data-testid="branch-country"
-                    />
-                  </Field>
-                  <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
-                    <Input
-                      type="tel"
-                      value={values.phoneNumber}
-                      maxLength={40}
-                      onChange={(_e, data) => change('phoneNumber', data.value)}
-                      onBlur={() => touch('phoneNumber')}
-                    />
-                  </Field>
-                  <Field label="Address" required validationMessage={errorOf('address')}>
-                    <Textarea
-                      rows={2}
-                      resize="vertical"
-                      value={values.address}
-                      maxLength={300}
-                      onChange={(_e, data) => change('address', data.value)}
-                      onBlur={() => touch('address')}
-                    />
-                  </Field>
-                  <Field label="Time zone" hint="Opening hours and slots are in this time zone." validationMessage={errorOf('timeZone')}>
-                    <FilterCombobox
-                      placeholder="The service's default time zone"
-                      options={allTimeZones()}
-                      value={values.timeZone}
-                      onChange={(zone) => change('timeZone', zone)}
-                      limit={80}
-                      clearable
-                      data-testid="branch-time-zone"
-                    />
-                  </Field>
-                  <Switch
-                    checked={values.active}
-                    onChange={(_e, data) => change('active', data.checked)}
-                    label={{ children: values.active ? 'ACTIVE' : 'INACTIVE', className: styles.switchLabel }}
-                    aria-label="Active"
-                  />
-                </div>
+              {BRANCH_TYPES.map((type) => (
+                <Option key={type} value={type}>
+                  {type}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Field
+            label="Country"
+            required
+            validationMessage={errorOf('countryCCN3')}
+            hint={
+              country ? (
+                <span className={styles.countryHint}>
+                  <CountryFlag ccn3={country.ccn3} name={country.name.common} />
+                  {country.name.official} · calling code {callingCode(country)}
+                </span>
+              ) : undefined
+            }
+          >
+            <FilterCombobox
+              placeholder="Type to find a country"
+              options={countryOptions}
+              value={values.countryCCN3}
+              onChange={chooseCountry}
+              onBlur={() => touch('countryCCN3')}
+              data-testid="branch-country"
+            />
+          </Field>
+          <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
+            <Input
+              type="tel"
+              value={values.phoneNumber}
+              maxLength={40}
+              onChange={(_e, data) => change('phoneNumber', data.value)}
+              onBlur={() => touch('phoneNumber')}
+            />
+          </Field>
+          <Field label="Address" required validationMessage={errorOf('address')}>
+            <Textarea
+              rows={2}
+              resize="vertical"
+              value={values.address}
+              maxLength={300}
+              onChange={(_e, data) => change('address', data.value)}
+              onBlur={() => touch('address')}
+            />
+          </Field>
+          <Field label="Time zone" hint="Opening hours and slots are in this time zone." validationMessage={errorOf('timeZone')}>
+            <FilterCombobox
+              placeholder="The service's default time zone"
+              options={allTimeZones()}
+              value={values.timeZone}
+              onChange={(zone) => change('timeZone', zone)}
+              limit={80}
+              clearable
+              data-testid="branch-time-zone"
+            />
+          </Field>
+          <Switch
+            checked={values.active}
+            onChange={(_e, data) => change('active', data.checked)}
+            label={{ children: values.active ? 'ACTIVE' : 'INACTIVE', className: styles.switchLabel }}
+            aria-label="Active"
+          />
+        </div>
 
-                <div className={styles.column}>
-                  <div className={styles.mapHeader}>
-                    <Text weight="semibold">
-                      <LocationRegular aria-hidden="true" /> Location on the map
-                    </Text>
-                    <Button appearance="subtle" size="small" disabled={!values.lat && !values.lng} onClick={() => pick(null)}>
-                      Clear location
-                    </Button>
-                  </div>
-                  <Text size={200} className={styles.mapHint}>
-                    Click the map to place the branch, or type its coordinates.
-                  </Text>
-                  <Suspense
-                    fallback={
-                      <div className={styles.mapFallback}>
-                        <Spinner size="small" label="Loading the map…" />
-                      </div>
-                    }
-                  >
-                    <BranchMap label="Branch location picker" picked={location} onPick={pick} height="300px" />
-                  </Suspense>
-                  <div className={styles.pair}>
-                    <Field label="Latitude" validationMessage={errorOf('lat')}>
-                      <Input
-                        inputMode="decimal"
-                        value={values.lat}
-                        placeholder="e.g. 40.7484"
-                        onChange={(_e, data) => change('lat', data.value)}
-                        onBlur={() => touch('lat')}
-                      />
-                    </Field>
-                    <Field label="Longitude" validationMessage={errorOf('lng')}>
-                      <Input
-                        inputMode="decimal"
-                        value={values.lng}
-                        placeholder="e.g. -73.9857"
-                        onChange={(_e, data) => change('lng', data.value)}
-                        onBlur={() => touch('lng')}
-                      />
-                    </Field>
-                  </div>
-                </div>
+        <div className={styles.column}>
+          <div className={styles.mapHeader}>
+            <Text weight="semibold">
+              <LocationRegular aria-hidden="true" /> Location on the map
+            </Text>
+            <Button appearance="subtle" size="small" disabled={!values.lat && !values.lng} onClick={() => pick(null)}>
+              Clear location
+            </Button>
+          </div>
+          <Text size={200} className={styles.mapHint}>
+            Click the map to place the branch, or type its coordinates.
+          </Text>
+          <Suspense
+            fallback={
+              <div className={styles.mapFallback}>
+                <Spinner size="small" label="Loading the map…" />
               </div>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={() => void cancel()} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                {saving ? 'Saving…' : 'Save'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+            }
+          >
+            <BranchMap label="Branch location picker" picked={location} onPick={pick} height="300px" />
+          </Suspense>
+          <div className={styles.pair}>
+            <Field label="Latitude" validationMessage={errorOf('lat')}>
+              <Input
+                inputMode="decimal"
+                value={values.lat}
+                placeholder="e.g. 40.7484"
+                onChange={(_e, data) => change('lat', data.value)}
+                onBlur={() => touch('lat')}
+              />
+            </Field>
+            <Field label="Longitude" validationMessage={errorOf('lng')}>
+              <Input
+                inputMode="decimal"
+                value={values.lng}
+                placeholder="e.g. -73.9857"
+                onChange={(_e, data) => change('lng', data.value)}
+                onBlur={() => touch('lng')}
+              />
+            </Field>
+          </div>
+        </div>
+      </div>
+    </FormDialog>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { AddRegular, BuildingMultipleRegular, GridRegular, MapRegular } from '@fluentui/react-icons';
 import type { Branch, BranchCountry } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { deleteBranch, useBranchCountries, useBranches } from './api';
 import { BranchCard } from './branch-card';
@@ -68,7 +68,7 @@ function matches(branch: Branch, country: BranchCountry | undefined, term: strin
 export default function BranchesScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const { data: branches, error, isLoading, mutate } = useBranches();
   const { data: countries, error: countriesError } = useBranchCountries();
   const [view, setView] = useState<View>('cards');
@@ -89,8 +89,13 @@ export default function BranchesScreen() {
   );
 
   const remove = async (branch: Branch) => {
-    if (!(await confirm({ message: 'Are you sure to delete this branch?', title: `Delete ${branch.name}`, confirmLabel: 'Delete' })))
-      return;
+    const yes = await confirmDelete({
+      noun: 'branch',
+      name: branch.name,
+      message: 'Are you sure to delete this branch?',
+      detail: 'Its appointment settings and adjusted dates go with it.',
+    });
+    if (!yes) return;
     try {
       await deleteBranch(branch.id);
       notify.success(`${branch.name} was deleted.`, 'Branch deleted');

@@ -19,7 +19,7 @@ import {
 import { AddRegular, DeleteRegular, DocumentCheckmarkRegular, EditRegular } from '@fluentui/react-icons';
 import { acceptTypes, SERVICE_FILE_TYPE_LABELS, type ServiceFile } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
 import { PageHeader } from '../../../components/layout';
 import { deleteServiceFile, useServiceFiles } from './api';
 import { ServiceFileFormDialog } from './service-file-form-dialog';
@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 export default function ServiceFilesScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const { data: files, error, mutate } = useServiceFiles();
   const [editing, setEditing] = useState<{ file: ServiceFile | null } | null>(null);
 
@@ -45,7 +45,13 @@ export default function ServiceFilesScreen() {
   }, [error, notify]);
 
   const remove = async (file: ServiceFile) => {
-    if (!(await confirm({ message: 'are you sure to delete this service file?', confirmLabel: 'Delete' }))) return;
+    const yes = await confirmDelete({
+      noun: 'service file',
+      name: file.name,
+      message: 'are you sure to delete this service file?',
+      detail: 'Services stop asking clients for it.',
+    });
+    if (!yes) return;
     try {
       await deleteServiceFile(file.id);
       notify.success(`${file.name} was deleted.`, 'Service file deleted');

@@ -24,6 +24,11 @@ export function useServices(categoryId: number | null) {
   return useApi<Service[]>(categoryId ? servicesKey(categoryId) : null, { shouldRetryOnError: false });
 }
 
+/** One service by id (a link from elsewhere opens it in its category). */
+export function useService(id: number | null) {
+  return useApi<Service>(id ? `${SERVICES_PATH}/${id}` : null, { shouldRetryOnError: false });
+}
+
 /** Branches come from scheduling; a service still saves when they cannot be listed. */
 export function useBranchChoices() {
   return useApi<Branch[]>(BRANCHES_PATH, { shouldRetryOnError: false, revalidateIfStale: false });

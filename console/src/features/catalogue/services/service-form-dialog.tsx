@@ -1,24 +1,5 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
-  Option,
-  Switch,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Checkbox, Dropdown, Field, Input, Option, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
   acceptTypes,
   CATALOGUE_MAX_IMAGES,
@@ -34,13 +15,27 @@ import {
   type ServiceInput,
   type ShippingType,
 } from '@backoffice/contracts';
-import { errorMessage, fieldErrors } from '../../../components/api';
 import { useConfirm, useNotify } from '../../../components/feedback';
-import { schemaFieldErrors } from '../../../components/forms';
+import { FormDialog, schemaFieldErrors, useFormState } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
 import { useServiceFiles } from '../service-files/api';
 import { saveService, useBranchChoices } from './api';
+
+const FIELDS = [
+  'name',
+  'price',
+  'priceBefore',
+  'deliveryTime',
+  'deliveryTimeRate',
+  'deliveryType',
+  'shippingType',
+  'description',
+  'description_Ar',
+  'images',
+  'branches',
+  'serviceFiles',
+] as const satisfies readonly FieldName[];
 
 type FieldName =
   | 'name'
@@ -76,7 +71,10 @@ interface FormValues {
   serviceFiles: string[];
 }
 
-/** The spec's defaults: active, delivery time 0 with unit None, type None, prices 0, neither physical nor electronical. */
+/**
+ * Defaults: active, delivery time 0 with unit None, type None, neither physical nor electronical. The price boxes
+ * start empty (an empty price is flagged, an empty former price is stored as 0).
+ */
 function valuesOf(service: Service | null): FormValues {
   return {
     active: service?.active ?? true,
@@ -88,8 +86,8 @@ function valuesOf(service: Service | null): FormValues {
     deliveryTimeRate: service?.deliveryTimeRate ?? 'None',
     deliveryType: service?.deliveryType ?? 'None',
     shippingType: service?.shippingType ?? 'None',
-    priceBefore: String(service?.priceBefore ?? 0),
-    price: String(service?.price ?? 0),
+    priceBefore: service ? String(service.priceBefore) : '',
+    price: service ? String(service.price) : '',
     physical: service?.physical ?? false,
     electronical: service?.electronical ?? false,
     branches: (service?.branches ?? []).map(String),
@@ -122,7 +120,6 @@ function toFormErrors(byPath: Record<string, string>): Partial<Record<FieldName,
 
 const useStyles = makeStyles({
   surface: { width: '1040px', maxWidth: 'calc(100vw - 32px)' },
-  form: { display: 'contents' },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
@@ -159,12 +156,7 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
   const isNew = !service;
   const initial = useMemo(() => valuesOf(service), [service]);
   const [values, setValues] = useState<FormValues>(initial);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const branches = useBranchChoices();
   const serviceFiles = useServiceFiles();
 
@@ -172,14 +164,15 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
   const input = toInput(values, categoryId);
   const parsed = ServiceInputSchema.safeParse(input);
   const errors = parsed.success ? {} : toFormErrors(schemaFieldErrors(parsed.error));
-  const errorOf = (field: FieldName) => serverErrors[field] ?? (attempted || touched[field] ? errors[field] : undefined);
+  const form = useFormState<FieldName>({ fields: FIELDS, errors });
+  const { errorOf, saving } = form;
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
   const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => ({ ...current, [field]: undefined }));
+    if ((FIELDS as readonly string[]).includes(field)) form.edit(field as FieldName);
   };
-  const touch = (field: FieldName) => setTouched((current) => ({ ...current, [field]: true }));
+  const touch = (field: FieldName) => form.blur(field);
 
   const branchOptions = useMemo<PickerOption[]>(() => {
     const known = (branches.data ?? []).map((branch) => ({
@@ -207,32 +200,21 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
 
   const cancel = async () => {
     if (saving) return;
-    if (dirty && !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Yes, discard', cancelLabel: 'Keep editing' })))
+    if (dirty && !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Discard', cancelLabel: 'Keep editing' })))
       return;
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || uploading) return;
-    setAttempted(true);
-    if (!parsed.success) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  const submit = (event: FormEvent) => {
+    if (uploading) {
+      event.preventDefault();
       return;
     }
-    setSaving(true);
-    try {
+    void form.submit(event, async () => {
       const saved = await saveService(service?.id ?? null, input);
       notify.success(`${saved.name} was ${isNew ? 'added' : 'saved'}.`, isNew ? 'Service added' : 'Service saved');
       onClose(saved);
-    } catch (error) {
-      const byField = toFormErrors(fieldErrors(error));
-      setServerErrors(byField);
-      if (!Object.keys(byField).length || byField.categoryId) {
-        notify.error(byField.categoryId ?? errorMessage(error), 'Failed to save the service');
-      }
-      setSaving(false);
-    }
+    });
   };
 
   const title = isNew ? 'Add service' : `Edit ${service.name}`;
@@ -245,204 +227,185 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
         : 'Where the service is offered.';
 
   return (
-    <Dialog
-      open
-      modalType="modal"
-      onOpenChange={(_event, data) => {
-        if (!data.open) void cancel();
-      }}
+    <FormDialog
+      title={title}
+      onDismiss={() => void cancel()}
+      onSubmit={submit}
+      submitLabel={saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
+      submitDisabled={uploading}
+      busy={saving}
+      dirty={dirty}
+      formError={form.formError}
+      formErrorTitle="Failed to save the service"
+      formRef={form.formRef}
+      surfaceClassName={styles.surface}
     >
-      <DialogSurface className={styles.surface} aria-label={title}>
-        <form ref={formRef} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle
-              action={
-                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => void cancel()} disabled={saving} />
-              }
-            >
-              {title}
-            </DialogTitle>
-            <DialogContent>
-              <Text as="p" size={200} className={styles.place}>
-                In “{category.name}”.
-              </Text>
-              <div className={styles.grid}>
-                <div className={styles.column}>
-                  <Field label="Name" required validationMessage={errorOf('name')}>
-                    <Input
-                      autoFocus
-                      value={values.name}
-                      maxLength={200}
-                      onChange={(_e, data) => change('name', data.value)}
-                      onBlur={() => touch('name')}
-                    />
-                  </Field>
-                  <div className={styles.pair}>
-                    <Field label="Price" required validationMessage={errorOf('price')}>
-                      <Input
-                        type="number"
-                        inputMode="decimal"
-                        min={0}
-                        step="0.01"
-                        value={values.price}
-                        onChange={(_e, data) => change('price', data.value)}
-                        onBlur={() => touch('price')}
-                      />
-                    </Field>
-                    <Field label="Price before" hint="The former price, shown struck through." validationMessage={errorOf('priceBefore')}>
-                      <Input
-                        type="number"
-                        inputMode="decimal"
-                        min={0}
-                        step="0.01"
-                        value={values.priceBefore}
-                        onChange={(_e, data) => change('priceBefore', data.value)}
-                        onBlur={() => touch('priceBefore')}
-                      />
-                    </Field>
-                  </div>
-                  <div className={styles.pair}>
-                    <Field label="Delivery time" validationMessage={errorOf('deliveryTime')}>
-                      <Input
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        step="1"
-                        value={values.deliveryTime}
-                        onChange={(_e, data) => change('deliveryTime', data.value)}
-                        onBlur={() => touch('deliveryTime')}
-                      />
-                    </Field>
-                    <Field label="Duration" validationMessage={errorOf('deliveryTimeRate')}>
-                      <Dropdown
-                        className={styles.dropdown}
-                        value={values.deliveryTimeRate}
-                        selectedOptions={[values.deliveryTimeRate]}
-                        onOptionSelect={(_e, data) => {
-                          change('deliveryTimeRate', (data.optionValue ?? 'None') as DeliveryTimeRate);
-                          touch('deliveryTimeRate');
-                        }}
-                      >
-                        {DELIVERY_TIME_RATES.map((rate) => (
-                          <Option key={rate} value={rate}>
-                            {rate}
-                          </Option>
-                        ))}
-                      </Dropdown>
-                    </Field>
-                  </div>
-                  <div className={styles.pair}>
-                    <Field label="Delivery type" validationMessage={errorOf('deliveryType')}>
-                      <Dropdown
-                        className={styles.dropdown}
-                        value={values.deliveryType}
-                        selectedOptions={[values.deliveryType]}
-                        onOptionSelect={(_e, data) => change('deliveryType', (data.optionValue ?? 'None') as DeliveryType)}
-                      >
-                        {DELIVERY_TYPES.map((type) => (
-                          <Option key={type} value={type}>
-                            {type}
-                          </Option>
-                        ))}
-                      </Dropdown>
-                    </Field>
-                    <Field label="Shipping" validationMessage={errorOf('shippingType')}>
-                      <Dropdown
-                        className={styles.dropdown}
-                        value={values.shippingType}
-                        selectedOptions={[values.shippingType]}
-                        onOptionSelect={(_e, data) => change('shippingType', (data.optionValue ?? 'None') as ShippingType)}
-                      >
-                        {SHIPPING_TYPES.map((type) => (
-                          <Option key={type} value={type}>
-                            {type}
-                          </Option>
-                        ))}
-                      </Dropdown>
-                    </Field>
-                  </div>
-                  <div className={styles.checks}>
-                    <Checkbox
-                      checked={values.physical}
-                      onChange={(_e, data) => change('physical', data.checked === true)}
-                      label="Physical"
-                    />
-                    <Checkbox
-                      checked={values.electronical}
-                      onChange={(_e, data) => change('electronical', data.checked === true)}
-                      label="Electronical"
-                    />
-                    <Switch checked={values.active} onChange={(_e, data) => change('active', data.checked)} label="Active" />
-                  </div>
-                  <LimitedTagPicker
-                    label="Branches"
-                    options={branchOptions}
-                    selected={values.branches}
-                    onChange={(selected) => change('branches', selected)}
-                    shown={MULTI_SELECT_SHOWN.branches}
-                    placeholder="Choose branches"
-                    hint={branchHint}
-                    emptyText="No more branches"
-                    validationMessage={errorOf('branches')}
-                    data-testid="service-branches"
-                  />
-                  <LimitedTagPicker
-                    label="Required files"
-                    options={fileOptions}
-                    selected={values.serviceFiles}
-                    onChange={(selected) => change('serviceFiles', selected)}
-                    shown={MULTI_SELECT_SHOWN.serviceFiles}
-                    placeholder="Choose the documents a client must provide"
-                    hint={serviceFiles.error ? 'Service files cannot be listed right now.' : undefined}
-                    emptyText={fileOptions.length ? 'No more service files' : 'No service files yet: add them on the Service files screen.'}
-                    validationMessage={errorOf('serviceFiles')}
-                    data-testid="service-required-files"
-                  />
-                </div>
-                <div className={styles.column}>
-                  <Field label="Description" validationMessage={errorOf('description')}>
-                    <Textarea
-                      rows={6}
-                      resize="vertical"
-                      value={values.description}
-                      maxLength={8000}
-                      onChange={(_e, data) => change('description', data.value)}
-                    />
-                  </Field>
-                  <Field label="Arabic description" validationMessage={errorOf('description_Ar')}>
-                    <Textarea
-                      rows={6}
-                      resize="vertical"
-                      dir="rtl"
-                      lang="ar"
-                      className={styles.arabic}
-                      value={values.description_Ar}
-                      maxLength={8000}
-                      onChange={(_e, data) => change('description_Ar', data.value)}
-                    />
-                  </Field>
-                  <ImageUploadField
-                    label="Images"
-                    images={values.images}
-                    onChange={(images) => change('images', images)}
-                    max={CATALOGUE_MAX_IMAGES}
-                    validationMessage={errorOf('images')}
-                    onBusyChange={setUploading}
-                  />
-                </div>
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={() => void cancel()} disabled={saving}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving || uploading}>
-                {saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+      <Text as="p" size={200} className={styles.place}>
+        In “{category.name}”.
+      </Text>
+      <div className={styles.grid}>
+        <div className={styles.column}>
+          <Field label="Name" required validationMessage={errorOf('name')}>
+            <Input
+              autoFocus
+              value={values.name}
+              maxLength={200}
+              onChange={(_e, data) => change('name', data.value)}
+              onBlur={() => touch('name')}
+            />
+          </Field>
+          <div className={styles.pair}>
+            <Field label="Price" required validationMessage={errorOf('price')}>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                placeholder="0.00"
+                value={values.price}
+                onChange={(_e, data) => change('price', data.value)}
+                onBlur={() => touch('price')}
+              />
+            </Field>
+            <Field label="Price before" hint="The former price, shown struck through." validationMessage={errorOf('priceBefore')}>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                placeholder="0.00"
+                value={values.priceBefore}
+                onChange={(_e, data) => change('priceBefore', data.value)}
+                onBlur={() => touch('priceBefore')}
+              />
+            </Field>
+          </div>
+          <div className={styles.pair}>
+            <Field label="Delivery time" validationMessage={errorOf('deliveryTime')}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step="1"
+                value={values.deliveryTime}
+                onChange={(_e, data) => change('deliveryTime', data.value)}
+                onBlur={() => touch('deliveryTime')}
+              />
+            </Field>
+            <Field label="Duration" validationMessage={errorOf('deliveryTimeRate')}>
+              <Dropdown
+                className={styles.dropdown}
+                value={values.deliveryTimeRate}
+                selectedOptions={[values.deliveryTimeRate]}
+                onOptionSelect={(_e, data) => {
+                  change('deliveryTimeRate', (data.optionValue ?? 'None') as DeliveryTimeRate);
+                  touch('deliveryTimeRate');
+                }}
+              >
+                {DELIVERY_TIME_RATES.map((rate) => (
+                  <Option key={rate} value={rate}>
+                    {rate}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          </div>
+          <div className={styles.pair}>
+            <Field label="Delivery type" validationMessage={errorOf('deliveryType')}>
+              <Dropdown
+                className={styles.dropdown}
+                value={values.deliveryType}
+                selectedOptions={[values.deliveryType]}
+                onOptionSelect={(_e, data) => change('deliveryType', (data.optionValue ?? 'None') as DeliveryType)}
+              >
+                {DELIVERY_TYPES.map((type) => (
+                  <Option key={type} value={type}>
+                    {type}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label="Shipping" validationMessage={errorOf('shippingType')}>
+              <Dropdown
+                className={styles.dropdown}
+                value={values.shippingType}
+                selectedOptions={[values.shippingType]}
+                onOptionSelect={(_e, data) => change('shippingType', (data.optionValue ?? 'None') as ShippingType)}
+              >
+                {SHIPPING_TYPES.map((type) => (
+                  <Option key={type} value={type}>
+                    {type}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          </div>
+          <div className={styles.checks}>
+            <Checkbox checked={values.physical} onChange={(_e, data) => change('physical', data.checked === true)} label="Physical" />
+            <Checkbox
+              checked={values.electronical}
+              onChange={(_e, data) => change('electronical', data.checked === true)}
+              label="Electronical"
+            />
+            <Switch checked={values.active} onChange={(_e, data) => change('active', data.checked)} label="Active" />
+          </div>
+          <LimitedTagPicker
+            label="Branches"
+            options={branchOptions}
+            selected={values.branches}
+            onChange={(selected) => change('branches', selected)}
+            shown={MULTI_SELECT_SHOWN.branches}
+            placeholder="Choose branches"
+            hint={branchHint}
+            emptyText="No more branches"
+            validationMessage={errorOf('branches')}
+            data-testid="service-branches"
+          />
+          <LimitedTagPicker
+            label="Required files"
+            options={fileOptions}
+            selected={values.serviceFiles}
+            onChange={(selected) => change('serviceFiles', selected)}
+            shown={MULTI_SELECT_SHOWN.serviceFiles}
+            placeholder="Choose the documents a client must provide"
+            hint={serviceFiles.error ? 'Service files cannot be listed right now.' : undefined}
+            emptyText={fileOptions.length ? 'No more service files' : 'No service files yet: add them on the Service files screen.'}
+            validationMessage={errorOf('serviceFiles')}
+            data-testid="service-required-files"
+          />
+        </div>
+        <div className={styles.column}>
+          <Field label="Description" validationMessage={errorOf('description')}>
+            <Textarea
+              rows={6}
+              resize="vertical"
+              value={values.description}
+              maxLength={8000}
+              onChange={(_e, data) => change('description', data.value)}
+            />
+          </Field>
+          <Field label="Arabic description" validationMessage={errorOf('description_Ar')}>
+            <Textarea
+              rows={6}
+              resize="vertical"
+              dir="rtl"
+              lang="ar"
+              className={styles.arabic}
+              value={values.description_Ar}
+              maxLength={8000}
+              onChange={(_e, data) => change('description_Ar', data.value)}
+            />
+          </Field>
+          <ImageUploadField
+            label="Images"
+            images={values.images}
+            onChange={(images) => change('images', images)}
+            max={CATALOGUE_MAX_IMAGES}
+            validationMessage={errorOf('images')}
+            onBusyChange={setUploading}
+          />
+        </div>
+      </div>
+    </FormDialog>
   );
 }

@@ -20,11 +20,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, BoxMultipleRegular, FolderAddRegular, FolderRegular } from '@fluentui/react-icons';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Category, Service } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../../components/api';
 import { useFormatMoney } from '../../../components/config';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
 import { PageHeader, StatusPage } from '../../../components/layout';
 import { ButtonLink } from '../../../components/navigation';
 import { deleteCategory, deleteService, useCategories, useCategory, useServices } from './api';
@@ -74,7 +74,7 @@ const servicesPath = (categoryId: number | null) => (categoryId ? `/admin/servic
 export default function ServicesScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const money = useFormatMoney();
   const params = useParams<{ categoryId?: string }>();
@@ -85,6 +85,22 @@ export default function ServicesScreen() {
   const categories = useCategories(categoryId);
   const services = useServices(categoryId);
   const [editing, setEditing] = useState<Editing>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedServiceId = Number(searchParams.get('service')) || null;
+
+  // ?service={id} (a link from a receipt) opens that service once the category's services are in.
+  useEffect(() => {
+    if (!linkedServiceId || !services.data) return;
+    const linked = services.data.find((service) => service.id === linkedServiceId);
+    if (linked) setEditing({ kind: 'service', service: linked });
+    setSearchParams(
+      (current) => {
+        current.delete('service');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [linkedServiceId, services.data, setSearchParams]);
 
   const category = current.data;
   const notFound = badParam || (current.error instanceof ApiError && current.error.status === 404);
@@ -115,7 +131,19 @@ export default function ServicesScreen() {
   const title = categoryId ? (category?.name ?? 'Services') : 'Services';
 
   const removeCategory = async (target: Category) => {
-    if (!(await confirm({ message: 'are you sure to delete this category?', confirmLabel: 'Delete' }))) return;
+    const holds = [
+      target.childCount ? `${target.childCount} ${target.childCount === 1 ? 'category' : 'categories'}` : '',
+      target.serviceCount ? `${target.serviceCount} ${target.serviceCount === 1 ? 'service' : 'services'}` : '',
+    ].filter(Boolean);
+    const yes = await confirmDelete({
+      noun: 'category',
+      name: target.name,
+      message: 'are you sure to delete this category?',
+      detail: holds.length
+        ? `It still holds ${holds.join(' and ')}: those must be moved or deleted first, or it is not deleted.`
+        : 'It is empty: nothing else goes with it.',
+    });
+    if (!yes) return;
     try {
       await deleteCategory(target.id);
       notify.success(`${target.name} was deleted.`, 'Category deleted');
@@ -125,7 +153,13 @@ export default function ServicesScreen() {
   };
 
   const removeService = async (target: Service) => {
-    if (!(await confirm({ message: 'are you sure to delete this service?', confirmLabel: 'Delete' }))) return;
+    const yes = await confirmDelete({
+      noun: 'service',
+      name: target.name,
+      message: 'are you sure to delete this service?',
+      detail: 'It leaves the catalogue and the website at once. Orders already placed keep their items.',
+    });
+    if (!yes) return;
     try {
       await deleteService(target);
       notify.success(`${target.name} was deleted.`, 'Service deleted');

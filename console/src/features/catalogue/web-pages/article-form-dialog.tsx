@@ -32,7 +32,7 @@ import {
 } from '@backoffice/contracts';
 import { ApiError, apiFetch, errorMessage, fieldErrors } from '../../../components/api';
 import { PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
-import { schemaFieldErrors } from '../../../components/forms';
+import { schemaFieldErrors, UnsavedChangesGuard } from '../../../components/forms';
 import { ArticleImagesField } from './article-images-field';
 import { saveWebArticle } from './web-pages-api';
 
@@ -218,7 +218,15 @@ function ArticleForm({
 
   const requestClose = async () => {
     if (saving) return;
-    if (dirty && !(await confirm({ message: 'Are you sure to cancel edit?', title: 'Unsaved changes', confirmLabel: 'Discard changes' })))
+    if (
+      dirty &&
+      !(await confirm({
+        message: 'Are you sure to cancel edit?',
+        title: 'Unsaved changes',
+        confirmLabel: 'Discard',
+        cancelLabel: 'Keep editing',
+      }))
+    )
       return;
     onClose(false);
   };
@@ -280,6 +288,7 @@ function ArticleForm({
         }
       }}
     >
+      <UnsavedChangesGuard when={dirty && !saving} />
       <header className={styles.header}>
         <div className={styles.titles}>
           <DialogTitle as="h2" action={null}>

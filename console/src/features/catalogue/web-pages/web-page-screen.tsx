@@ -4,7 +4,7 @@ import { Badge, Button, Card, Tag, TagGroup, Text, Tooltip, makeStyles, mergeCla
 import { AddRegular, ArrowClockwiseRegular, DeleteRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
 import { WEB_PAGE_LABELS, parseTags, parseWebPage, webPageLayout, type WebArticle, type WebPage } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
 import { NotFoundPage, PageHeader } from '../../../components/layout';
 import { ArticleFormDialog, type ArticleFormTarget } from './article-form-dialog';
 import { deleteWebArticle, useWebArticles } from './web-pages-api';
@@ -60,7 +60,7 @@ export default function WebPageScreen() {
 function WebPageArticles({ page }: { page: WebPage }) {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const { data: articles, error, isLoading, mutate } = useWebArticles(page);
   const [form, setForm] = useState<ArticleFormTarget | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -81,7 +81,13 @@ function WebPageArticles({ page }: { page: WebPage }) {
   );
 
   const remove = async (article: WebArticle) => {
-    if (!(await confirm({ message: 'Are you sure to delete this article?', title: 'Delete article', confirmLabel: 'Delete' }))) return;
+    const yes = await confirmDelete({
+      noun: 'article',
+      name: article.title,
+      message: 'Are you sure to delete this article?',
+      detail: 'It leaves the website at once.',
+    });
+    if (!yes) return;
     setDeleting(article.id);
     try {
       await deleteWebArticle(article.id);

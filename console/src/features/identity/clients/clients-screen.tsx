@@ -22,7 +22,7 @@ import {
 import { AddRegular, DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons';
 import type { Client, ClientListQuery } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
 import { deleteClient, useClients } from '../api';
@@ -60,7 +60,7 @@ const COLUMNS: { field: SortField; label: string; className: 'nameCol' | 'emailC
 export default function ClientsScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const list = useListParams<SortField>({ sort: 'dateCreated', dir: 'desc' });
   const { data, error, isLoading, isValidating, mutate } = useClients({
     page: list.page,
@@ -82,10 +82,13 @@ export default function ClientsScreen() {
   }, [data, list.page]);
 
   const remove = async (client: Client) => {
-    if (
-      !(await confirm({ message: 'Are you sure you want to delete this client?', title: `Delete ${client.name}`, confirmLabel: 'Delete' }))
-    )
-      return;
+    const yes = await confirmDelete({
+      noun: 'client',
+      name: client.name,
+      message: 'Are you sure you want to delete this client?',
+      detail: 'Their account goes with it: they can no longer sign in. Their orders stay.',
+    });
+    if (!yes) return;
     setDeleting(client.id);
     try {
       await deleteClient(client.id);

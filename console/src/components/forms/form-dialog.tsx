@@ -1,0 +1,128 @@
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+
+const useStyles = makeStyles({
+  form: { display: 'contents' },
+  content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+});
+
+export interface FormDialogProps {
+  title: string;
+  /** ✕, Escape, the backdrop and Cancel: close (after a question of the form's own, if it has one). */
+  onDismiss(): void;
+  onSubmit(event: FormEvent): void;
+  submitLabel: string;
+  /** While true nothing closes and the buttons wait. */
+  busy: boolean;
+  /** Unsaved changes: leaving the screen or the tab asks first. */
+  dirty: boolean;
+  /** A failure that belongs to no field, shown inside the dialog above the fields. */
+  formError?: string;
+  /** The title of `formError`'s message bar. */
+  formErrorTitle?: string;
+  formRef?: React.Ref<HTMLFormElement>;
+  /** Buttons on the left of the footer (Delete). */
+  startActions?: ReactNode;
+  submitDisabled?: boolean;
+  surfaceClassName?: string;
+  contentClassName?: string;
+  'data-testid'?: string;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every form dialog: title with ✕, Escape to close, the failure of a save inside the dialog,
+ * Cancel and the submit button, and the unsaved-changes guard while the form holds changes.
+ */
+export function FormDialog({
+  title,
+  onDismiss,
+  onSubmit,
+  submitLabel,
+  busy,
+  dirty,
+  formError,
+  formErrorTitle = 'Not saved',
+  formRef,
+  startActions,
+  submitDisabled,
+  surfaceClassName,
+  contentClassName,
+  'data-testid': testId,
+  children,
+}: FormDialogProps) {
+  const styles = useStyles();
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  // Focus starts in the first field (the one marked autoFocus, else the first box), not on ✕.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const content = contentRef.current;
+      if (!content || content.contains(document.activeElement)) return;
+      const first = content.querySelector<HTMLElement>('[autofocus], input:not([type="hidden"]), textarea, [role="combobox"]');
+      first?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  return (
+    <>
+      <UnsavedChangesGuard when={dirty && !busy} />
+      <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !busy && onDismiss()}>
+        <DialogSurface className={surfaceClassName} aria-describedby={undefined} data-testid={testId}>
+          <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+            <DialogBody>
+              <DialogTitle
+                action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onDismiss} disabled={busy} />}
+              >
+                {title}
+              </DialogTitle>
+              <DialogContent ref={contentRef} className={mergeClasses(styles.content, contentClassName)}>
+                {formError && (
+                  <MessageBar intent="error" data-testid="form-error">
+                    <MessageBarBody>
+                      <MessageBarTitle>{formErrorTitle}</MessageBarTitle>
+                      {formError}
+                    </MessageBarBody>
+                  </MessageBar>
+                )}
+                {children}
+              </DialogContent>
+              {startActions && <DialogActions position="start">{startActions}</DialogActions>}
+              <DialogActions position="end">
+                <Button appearance="secondary" onClick={onDismiss} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button
+                  appearance="primary"
+                  type="submit"
+                  disabled={busy || submitDisabled}
+                  icon={busy ? <Spinner size="tiny" /> : undefined}
+                >
+                  {submitLabel}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}
