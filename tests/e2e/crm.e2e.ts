@@ -93,7 +93,7 @@ test('download the template, fill it, upload, extract with progress, open the gr
   await question.getByRole('button', { name: 'Keep uploading' }).click();
   await expect(uploader.getByText('Uploaded')).toBeVisible();
   await shot(page, 'crm-upload-dialog');
-  await uploader.getByRole('button', { name: 'Close' }).click();
+  await uploader.getByRole('button', { name: 'Close' }).last().click();
   await expect(uploader).toBeHidden();
 
   const row = page.getByTestId('pending-file').filter({ hasText: FILE });
@@ -159,7 +159,7 @@ test('a failed extraction shows "Extract Data Error" and keeps the message on th
   ]);
   await expect(uploader.getByText('Only .xlsx spreadsheets are accepted.')).toBeVisible();
   await expect(uploader.getByText('Uploaded')).toBeVisible();
-  await uploader.getByRole('button', { name: 'Close' }).click();
+  await uploader.getByRole('button', { name: 'Close' }).last().click();
 
   const row = page.getByTestId('pending-file').filter({ hasText: `no-header-${run}.xlsx` });
   await row.getByRole('button', { name: /^Extract/ }).click();
@@ -201,6 +201,16 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   // Table order: the first page's ten leads are the ones ticked.
   for (const checkbox of await page.getByTestId('assignable-lead').getByRole('checkbox').all()) await expect(checkbox).toBeChecked();
   await shot(page, 'crm-user-leads-pending');
+
+  // Leaving with pending assignments asks first; Keep editing stays with them.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await expect(leave).toBeVisible();
+  await shot(page, 'crm-user-leads-leave-guard');
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/user-leads$/);
+  await expect(page.getByTestId('pending-count')).toHaveText(`10 pending changes for ${AGENT.name}`);
 
   // −10 takes them back, Cancel empties, +10 again and Update.
   await page.getByRole('button', { name: 'Unselect the last 10 selected leads' }).click();

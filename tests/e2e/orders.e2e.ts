@@ -125,6 +125,19 @@ test('an order from intake to a completed client service: receipt, submit, assig
   await expect(row.getByTestId('client-service-status')).toHaveText('Created');
   await expect(row.getByTestId('completed-check')).toHaveCount(0);
 
+  // The server searches and filters by status; both stay in the address.
+  await page.getByRole('searchbox', { name: 'Search client services' }).fill(clientServiceId.slice(0, 8));
+  await expect(page).toHaveURL(new RegExp(`q=${clientServiceId.slice(0, 8)}`));
+  await expect(page.getByTestId('client-service-row')).toHaveCount(1);
+  await expect(row).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Completed' }).click();
+  await expect(page).toHaveURL(/status=Completed/);
+  await expect(page.getByText(`No client service matches “${clientServiceId.slice(0, 8)}” with the status Completed.`)).toBeVisible();
+  await shot(page, 'client-services-filtered');
+  await page.goto('/admin/clients-services');
+  await expect(row).toBeVisible();
+
   // Assign a branch, then a provider: each success closes the modal and reloads the list.
   await row.getByRole('button', { name: 'Assign' }).click();
   let dialog = page.getByTestId('assign-dialog');

@@ -212,6 +212,14 @@ export function isStatusCorrection(from: ClientServiceStatus, to: ClientServiceS
   return to !== 'Cancelled' && CLIENT_SERVICE_FORWARD_ORDER[to] <= CLIENT_SERVICE_FORWARD_ORDER[from];
 }
 
+/** GET /api/client-services?search=&status=: both optional; without them every row (no paging). */
+export const ClientServiceListQuerySchema = z.object({
+  /** Part of the service, provider or branch name, or the start of the client service's or its order's id. */
+  search: z.string().trim().max(100, 'Search may have at most 100 characters.').optional(),
+  status: ClientServiceStatusSchema.optional(),
+});
+export type ClientServiceListQuery = z.infer<typeof ClientServiceListQuerySchema>;
+
 /** The progress bar by status (spec section 4); Cancelled shows no bar. */
 export const CLIENT_SERVICE_PROGRESS: Record<ClientServiceStatus, number | null> = {
   Created: 25,

@@ -15,6 +15,7 @@ import {
   shorthands,
   tokens,
 } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
 import type { StaffUser } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useNotify } from '../../components/feedback';
@@ -75,7 +76,9 @@ export function DistributeDialog({ agents, onClose, onDone }: { agents: readonly
     <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
-          <DialogTitle>Distribute leads</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
+            Distribute leads
+          </DialogTitle>
           <DialogContent className={styles.content}>
             <Text className={styles.hint}>
               {available === undefined

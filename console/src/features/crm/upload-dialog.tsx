@@ -14,7 +14,13 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowUploadRegular, CheckmarkCircleFilled, DismissCircleFilled, DocumentTableRegular } from '@fluentui/react-icons';
+import {
+  ArrowUploadRegular,
+  CheckmarkCircleFilled,
+  DismissCircleFilled,
+  DismissRegular,
+  DocumentTableRegular,
+} from '@fluentui/react-icons';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useConfirm } from '../../components/feedback';
 import { uploadLeadFile } from './api';
@@ -148,7 +154,9 @@ export function UploadDialog({ open, onUploaded, onClose }: UploadDialogProps) {
     <Dialog open={open} modalType="modal" onOpenChange={(_event, data) => !data.open && void close()}>
       <DialogSurface className={styles.surface} data-testid="upload-dialog">
         <DialogBody>
-          <DialogTitle>Upload Excel Sheet</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => void close()} />}>
+            Upload Excel Sheet
+          </DialogTitle>
           <DialogContent>
             <div
               className={mergeClasses(styles.drop, dragging && styles.dropActive)}

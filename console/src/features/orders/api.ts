@@ -63,8 +63,15 @@ export async function submitOrderItem(orderId: string, itemId: number): Promise<
   return result;
 }
 
-export function useClientServices() {
-  return useApi<ClientServiceSummary[]>(ORDERS_PATHS.clientServices);
+/** Client services, searched and filtered by the server (no paging). */
+export function useClientServices(filter: { search: string; status: string }) {
+  const query = new URLSearchParams();
+  if (filter.search) query.set('search', filter.search);
+  if (filter.status) query.set('status', filter.status);
+  const suffix = query.toString();
+  return useApi<ClientServiceSummary[]>(suffix ? `${ORDERS_PATHS.clientServices}?${suffix}` : ORDERS_PATHS.clientServices, {
+    keepPreviousData: true,
+  });
 }
 
 export function useClientService(id: string | null) {

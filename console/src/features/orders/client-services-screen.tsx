@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import {
   Button,
+  Dropdown,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
+  Option,
   SearchBox,
   Table,
   TableBody,
@@ -28,12 +30,13 @@ import {
   PersonRegular,
   PersonSwapRegular,
 } from '@fluentui/react-icons';
-import { shortId, type ClientServiceSummary } from '@backoffice/contracts';
+import { CLIENT_SERVICE_STATUSES, shortId, type ClientServiceSummary } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useAuth } from '../../components/auth';
 import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
+import { useListParams } from '../../components/table';
 import { useClientServices } from './api';
 import { AssignDialog } from './assign-dialog';
 import { ClientServiceDetailDialog } from './client-service-detail-dialog';
@@ -48,7 +51,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalL,
   },
+  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   search: { width: '340px', maxWidth: '100%' },
+  status: { minWidth: '160px' },
   surface: {
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
@@ -81,29 +86,24 @@ function Indicator({ on, label, icon }: { on: boolean; label: string; icon: [Rea
   );
 }
 
-function matches(cs: ClientServiceSummary, term: string): boolean {
-  if (!term) return true;
-  return [shortId(cs.id), cs.serviceName, cs.status, cs.providerName ?? '', cs.branchName ?? '']
-    .join(' ')
-    .toLowerCase()
-    .includes(term.toLowerCase());
-}
-
 /** /admin/clients-services: every submitted client service (no paging), with View, Assign and Add Transaction. */
 export default function ClientServicesScreen() {
   const styles = useStyles();
   const notify = useNotify();
   const { hasRole } = useAuth();
   const staff = hasRole('Admin', 'Manager');
-  const { data, error, isLoading, mutate } = useClientServices();
+  // Search and status live in the address and are answered by the server.
+  const list = useListParams({ sort: 'createdDate', dir: 'desc' }, ['status']);
+  const status = list.filters.status;
+  const filtered = Boolean(list.search || status);
+  const { data, error, isLoading, mutate } = useClientServices({ search: list.search, status });
   const [open, setOpen] = useState<Open>(null);
-  const [search, setSearch] = useState('');
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Failed to load client services');
   }, [error, notify]);
 
-  const shown = useMemo(() => (data ?? []).filter((cs) => matches(cs, search.trim())), [data, search]);
+  const shown = data ?? [];
   const close = (changed: boolean) => {
     setOpen(null);
     if (changed) void mutate();
@@ -124,27 +124,47 @@ export default function ClientServicesScreen() {
         </MessageBarActions>
       </MessageBar>
     );
-  } else if (!data?.length) {
+  } else if (!data?.length && !filtered) {
     content = <EmptyState icon={<ClipboardTaskListLtrRegular />} text="No submitted Services" />;
   } else {
     content = (
       <>
         <div className={styles.toolbar}>
-          <SearchBox
-            className={styles.search}
-            placeholder="Search by id, service, status, provider or branch"
-            aria-label="Search client services"
-            value={search}
-            onChange={(_event, value) => setSearch(value.value)}
-          />
+          <div className={styles.filters}>
+            <SearchBox
+              className={styles.search}
+              placeholder="Search by id, order, service, provider or branch"
+              aria-label="Search client services"
+              value={list.searchInput}
+              onChange={(_event, value) => list.setSearchInput(value.value)}
+            />
+            <Dropdown
+              className={styles.status}
+              aria-label="Status"
+              value={status || 'Every status'}
+              selectedOptions={[status]}
+              onOptionSelect={(_event, option) => list.setFilter('status', option.optionValue ?? '')}
+            >
+              <Option value="">Every status</Option>
+              {CLIENT_SERVICE_STATUSES.map((name) => (
+                <Option key={name} value={name}>
+                  {name}
+                </Option>
+              ))}
+            </Dropdown>
+          </div>
           <Text size={200} className={styles.count} aria-live="polite">
-            {shown.length === data.length
-              ? `${data.length} client service${data.length === 1 ? '' : 's'}`
-              : `${shown.length} of ${data.length} client services`}
+            {`${shown.length} client service${shown.length === 1 ? '' : 's'}${filtered ? ' found' : ''}`}
           </Text>
         </div>
         {shown.length === 0 ? (
-          <EmptyState text={`No client service matches “${search.trim()}”.`} />
+          <EmptyState
+            text={
+              list.search
+                ? `No client service matches “${list.search}”${status ? ` with the status ${status}` : ''}.`
+                : `No client service has the status ${status}.`
+            }
+          />
         ) : (
           <div className={styles.surface}>
             <Table className={styles.table} aria-label="Client services" data-testid="client-services-table">

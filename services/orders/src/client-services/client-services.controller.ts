@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   ClientServiceDetailSchema,
   ClientServiceFileSchema,
+  ClientServiceListQuerySchema,
   ClientServiceSummarySchema,
   CommandResultSchema,
   SubmitOrderItemSchema,
@@ -18,6 +19,7 @@ import { SubmitOrderItemCommand } from './commands/submit-order-item.handler';
 import { GetClientServiceQuery, ListClientServicesQuery } from './queries/client-service.queries';
 
 class SubmitOrderItemDto extends createZodDto(SubmitOrderItemSchema) {}
+class ClientServiceListQueryDto extends createZodDto(ClientServiceListQuerySchema) {}
 class UploadFileQueryDto extends createZodDto(UploadFileQuerySchema) {}
 class ClientServiceIdParams extends createZodDto(z.object({ id: z.uuid('The client service id must be a UUID.') })) {}
 class ClientServiceFileParams extends createZodDto(
@@ -33,12 +35,12 @@ export class ClientServicesController {
     private readonly files: ClientServiceFiles,
   ) {}
 
-  /** All client services, newest first, without paging; a ServiceProvider gets the ones assigned to them. */
+  /** Client services, newest first, without paging, optionally searched and of one status; a ServiceProvider gets the ones assigned to them. */
   @Get()
   @Roles('Manager', 'ServiceProvider')
   @ApiResult(z.array(ClientServiceSummarySchema), { summary: 'List client services' })
-  list(@CurrentUser() user: CurrentUserData) {
-    return this.queries.execute(new ListClientServicesQuery(user));
+  list(@Query() query: ClientServiceListQueryDto, @CurrentUser() user: CurrentUserData) {
+    return this.queries.execute(new ListClientServicesQuery(user, query));
   }
 
   @Get(':id')

@@ -24,7 +24,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, KeyResetRegular, ProhibitedRegular } from '@fluentui/react-icons';
+import { AddRegular, DismissRegular, KeyResetRegular, ProhibitedRegular } from '@fluentui/react-icons';
 import { API_SCOPES, IDENTITY_PATHS, type ApiClient, type ApiClientWithSecret, type ApiScope } from '@backoffice/contracts';
 import { apiFetch, errorMessage, useApi } from '../../../components/api';
 import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
@@ -201,7 +201,9 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(clien
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>New API client</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
+            New API client
+          </DialogTitle>
           <DialogContent className={styles.form}>
             {problem && (
               <MessageBar intent="error">
@@ -261,7 +263,9 @@ function RotateDialog({
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>Rotate the secret of {client.name}</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
+            Rotate the secret of {client.name}
+          </DialogTitle>
           <DialogContent>
             {problem && (
               <MessageBar intent="error">

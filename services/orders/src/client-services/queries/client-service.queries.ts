@@ -1,12 +1,13 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { ClientServiceDetail, ClientServiceSummary, ServiceTransaction } from '@backoffice/contracts';
+import type { ClientServiceDetail, ClientServiceListQuery, ClientServiceSummary, ServiceTransaction } from '@backoffice/contracts';
 import { ForbiddenError, NotFoundError } from '@backoffice/platform';
 import { CatalogueServiceRow } from '../../catalogue-read-model/catalogue-service.entity';
 import { Order } from '../../orders/order.entity';
 import { mayAccessClientService, seesAllClientServices, type Reader } from '../client-service-access.policy';
 import { ClientService } from '../client-service.entity';
 import { ClientServiceFileRecord } from '../client-service-file.entity';
+import { clientServiceSearchCondition } from '../client-service-search.policy';
 import { ServiceTransactionRecord } from '../service-transaction.entity';
 import { toClientServiceDetail, toClientServiceSummary, toServiceTransaction } from '../client-service-views';
 
@@ -20,7 +21,10 @@ export async function readableClientService(em: EntityManager, id: string, reade
 
 /** Every client service (no paging, spec section 9), newest first; a provider gets only theirs. */
 export class ListClientServicesQuery extends Query<ClientServiceSummary[]> {
-  constructor(readonly reader: Reader) {
+  constructor(
+    readonly reader: Reader,
+    readonly filter: ClientServiceListQuery = {},
+  ) {
     super();
   }
 }
@@ -29,9 +33,15 @@ export class ListClientServicesQuery extends Query<ClientServiceSummary[]> {
 export class ListClientServicesHandler implements IQueryHandler<ListClientServicesQuery, ClientServiceSummary[]> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ reader }: ListClientServicesQuery): Promise<ClientServiceSummary[]> {
-    const where = seesAllClientServices(reader) ? {} : { providerId: reader.id };
-    const rows = await this.em.fork().find(ClientService, where, { orderBy: { createdDate: 'desc', id: 'desc' } });
+  async execute({ reader, filter }: ListClientServicesQuery): Promise<ClientServiceSummary[]> {
+    const qb = this.em.fork().createQueryBuilder(ClientService, 'cs');
+    if (!seesAllClientServices(reader)) qb.andWhere({ providerId: reader.id });
+    if (filter.status) qb.andWhere({ status: filter.status });
+    if (filter.search) {
+      const { sql, params } = clientServiceSearchCondition(filter.search);
+      qb.andWhere(sql, params);
+    }
+    const rows = await qb.orderBy({ createdDate: 'desc', id: 'desc' }).getResultList();
     return rows.map(toClientServiceSummary);
   }
 }

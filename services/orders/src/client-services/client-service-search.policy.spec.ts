@@ -1,0 +1,14 @@
+import { clientServiceSearchCondition, escapeLike } from './client-service-search.policy';
+
+describe('client service search', () => {
+  it('matches LIKE wildcards literally', () => {
+    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  });
+
+  it('searches names by any part and ids by their start, in lower case', () => {
+    const { sql, params } = clientServiceSearchCondition('AB12_');
+    expect(sql).toContain('cs.service_name ilike ?');
+    expect(sql).toContain('cs.order_id::text like ?');
+    expect(params).toEqual(['%AB12\\_%', '%AB12\\_%', '%AB12\\_%', 'ab12\\_%', 'ab12\\_%']);
+  });
+});
