@@ -301,3 +301,23 @@ test('service files: a file no service requires any more is deleted after the co
   await confirmDialog(page, 'are you sure to delete this service file?', 'Delete');
   await expect(row).toBeHidden();
 });
+
+test('form dialogs at 1280 and 390 px: nothing flagged on opening, ✕ and Escape close, Save flags the empty name', async ({ page }) => {
+  await signIn(page, undefined, undefined, '/admin/services-files');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.getByRole('button', { name: 'Add File' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add file' });
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expect(dialog.getByText('Name is required.')).toHaveCount(0);
+    await shot(page, `form-dialog-open-${width}`);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Name is required.')).toBeVisible();
+    await shot(page, `form-dialog-flagged-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Add File' }).first().click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
+});
