@@ -296,7 +296,10 @@ test('site reviews: add a review in the modal, see its card, edit it by clicking
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('insert error', { exact: true })).toBeVisible();
   await expect(page.getByText('The catalogue is restarting.', { exact: true })).toBeVisible();
+  // The dialog stays open and says it too, above the fields.
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('form-error')).toContainText('The catalogue is restarting.');
+  await shot(page, 'content-review-dialog-save-failed');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.unroute('**/api/site-reviews');
 

@@ -128,7 +128,7 @@ function ReviewForm({ review, onClose }: { review: SiteReview | null; onClose(ch
       busy={busy}
       dirty={dirty}
       formError={form.formError}
-      formErrorTitle={isNew ? 'insert error' : 'update error'}
+      formErrorTitle="The review was not saved"
       formRef={form.formRef}
       surfaceClassName={styles.surface}
       contentClassName={styles.content}
