@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Parser } from '@asyncapi/parser';
 import { parse } from 'yaml';
 import { CLIENT_SERVICE_EVENT_TYPES, ORDER_EVENT_TYPES, ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from '@backoffice/contracts';
 
@@ -8,7 +9,8 @@ interface Doc {
   components: { messages: Record<string, { name: string }> };
 }
 
-const doc = parse(readFileSync(join(__dirname, '../../../asyncapi.yaml'), 'utf8')) as Doc;
+const source = readFileSync(join(__dirname, '../../../asyncapi.yaml'), 'utf8');
+const doc = parse(source) as Doc;
 
 function messageNames(address: string): string[] {
   const channel = Object.values(doc.channels).find((c) => c.address === address);
@@ -17,6 +19,13 @@ function messageNames(address: string): string[] {
 }
 
 describe('asyncapi.yaml', () => {
+  it('is a valid AsyncAPI 3 document for @asyncapi/parser', async () => {
+    const { document, diagnostics } = await new Parser().parse(source);
+    // Severity 0 is an error: the document would not be usable by AsyncAPI tools.
+    expect(diagnostics.filter((d) => d.severity === 0).map((d) => `${d.code}: ${d.message} at ${d.path.join('.')}`)).toEqual([]);
+    expect(document?.version()).toMatch(/^3\./);
+  });
+
   it('documents every event type the orders service publishes', () => {
     expect(messageNames(ORDERS_CLIENT_SERVICE_TOPIC).sort()).toEqual([...CLIENT_SERVICE_EVENT_TYPES].sort());
     expect(messageNames(ORDERS_ORDER_TOPIC).sort()).toEqual([...ORDER_EVENT_TYPES].sort());
