@@ -50,7 +50,7 @@ const testsPlugin = {
   },
 };
 
-const features = ['catalogue', 'crm', 'dashboard', 'geography', 'identity', 'orders', 'payments', 'scheduling'];
+const features = ['catalogue', 'crm', 'dashboard', 'geography', 'identity', 'orders', 'payments', 'scheduling', 'webhooks'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.cache/**', '.local/**', 'tests/e2e/results/**', 'coverage/**'] },

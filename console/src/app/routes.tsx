@@ -9,6 +9,7 @@ import { crmAdminRoutes, crmWorkspaceRoutes } from '../features/crm/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { geographyRoutes } from '../features/geography/routes';
 import { identityRoutes } from '../features/identity/routes';
+import { webhooksRoutes } from '../features/webhooks/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { schedulingRoutes } from '../features/scheduling/routes';
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               ...geographyRoutes,
               ...schedulingRoutes,
               ...paymentsRoutes,
+              ...webhooksRoutes,
               { path: '*', element: <NotFoundPage homePath="/admin" /> },
             ],
           },

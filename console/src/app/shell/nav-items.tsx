@@ -13,6 +13,7 @@ import {
   PeopleTeamRegular,
   PersonKeyRegular,
   PersonLightningRegular,
+  PlugConnectedRegular,
   ReceiptRegular,
   StarRegular,
   TableArrowUpRegular,
@@ -90,6 +91,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     entries: [
       { to: '/admin/users', label: 'Users', icon: <PersonKeyRegular />, roles: ACCESS.userAdministration },
       { to: '/admin/clients', label: 'Clients', icon: <PeopleRegular />, roles: ACCESS.backOffice },
+      { to: '/admin/webhooks', label: 'Webhooks', icon: <PlugConnectedRegular />, roles: ACCESS.userAdministration },
     ],
   },
 ];
