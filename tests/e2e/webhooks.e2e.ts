@@ -52,8 +52,11 @@ test('an Admin subscribes a receiver, sends a test event that arrives signed, an
   const row = page.getByRole('row').filter({ hasText: url });
   await expect(row.getByText('Enabled')).toBeVisible();
   await expect(row.getByText('orders.client-service.v1')).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Fluent's focus sentinels (tabster dummy inputs) are aria-hidden by design and move focus on at once.
+  const axe = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await shot(page, 'webhooks-1280');
 
   await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
@@ -74,5 +77,5 @@ test('an Admin subscribes a receiver, sends a test event that arrives signed, an
   await expect.poll(() => received.length, { timeout: 30_000 }).toBe(2);
   expect(received[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
   expect(received[1].body).toBe(first.body);
-  await expect(log.getByRole('row').filter({ hasText: /\bresend\b/ })).toHaveCount(1, { timeout: 15_000 });
+  await expect(log.getByText('resend', { exact: true })).toHaveCount(1, { timeout: 15_000 }); // the new delivery's badge
 });
