@@ -168,7 +168,7 @@ test('services: build a two-level tree, add a service with an image and required
   await expect(page.getByRole('navigation', { name: 'Category path' })).toContainText(ROOT);
   await expect(page.getByText('No services in this category yet.')).toBeVisible();
 
-  // The service form: the spec's flags, then every field.
+  // The service form: the product's flags, then every field.
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Add Service' }).click();
   dialog = page.getByRole('dialog', { name: 'Add service' });

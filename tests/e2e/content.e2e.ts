@@ -67,7 +67,7 @@ test('a Team article: bold text, a list and an image in CKEditor, saved, reopene
   await expect(dialog.getByRole('switch', { name: 'Active' })).toBeChecked();
   await expect(dialog.getByLabel(/^Name\b/)).toHaveValue('');
   await expect(dialog.getByRole('list', { name: 'Pictures' }).getByRole('img')).toHaveCount(0);
-  // The hidden parts of the spec's form.
+  // The hidden parts of the product's form.
   await expect(dialog.getByText('Display at home page?')).toHaveCount(0);
   await expect(dialog.getByLabel(/video/i)).toHaveCount(0);
 

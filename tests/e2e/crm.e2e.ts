@@ -102,7 +102,7 @@ test('download the template, fill it, upload, extract with progress, open the gr
   await expect(page.getByRole('button', { name: 'Extract All' })).toBeEnabled();
   await shot(page, 'crm-leads-pending');
 
-  // Extract: a progress bar while the worker runs, then the spec's toast, and the file leaves the list.
+  // Extract: a progress bar while the worker runs, then the product's toast, and the file leaves the list.
   await row.getByRole('button', { name: `Extract ${FILE}` }).click();
   await expect(row.getByTestId('extract-progress')).toBeVisible();
   await shot(page, 'crm-leads-extracting');

@@ -33,7 +33,7 @@ async function expectCleared(page: Page, level: string, placeholder: string) {
 test('create a country, a state, a city, a borough and an area through the modals', async ({ page }) => {
   await openManager(page);
 
-  // Country: the spec's flags first (short name exactly 2 characters, name required), then Create.
+  // Country: the product's flags first (short name exactly 2 characters, name required), then Create.
   await page.getByRole('button', { name: 'Add country' }).click();
   const dialog = page.getByRole('dialog', { name: 'New country' });
   await expect(dialog).toBeVisible();

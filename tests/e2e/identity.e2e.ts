@@ -15,7 +15,7 @@ test('clients: the form flags, create, the duplicate-email toast, edit, delete t
   await expect(page.getByRole('table', { name: 'Clients' })).toBeVisible(); // demo clients
   await shot(page, 'identity-clients');
 
-  // The spec's flags on an empty form, and the email's format.
+  // The form's flags on an empty form, and the email's format.
   await page.getByRole('button', { name: 'Add client' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add client' });
   await dialog.getByRole('button', { name: 'Create' }).click();

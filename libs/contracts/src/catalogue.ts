@@ -33,7 +33,7 @@ export const SERVICE_FILE_TYPE_LABELS: Record<ServiceFileType, string> = {
   zip: 'Zip',
 };
 
-/** Multi-selects show up to this many chosen items, then "+N" (spec section 9). */
+/** Multi-selects show up to this many chosen items, then "+N" (docs/product.md). */
 export const MULTI_SELECT_SHOWN = { branches: 10, serviceFiles: 10, fileTypes: 3 } as const;
 
 // ── Images ──────────────────────────────────────────────────────────────────────────────────────
@@ -146,7 +146,7 @@ export const CategoryListQuerySchema = z.object({ parentId: catalogueIdParam('Pa
 // ── Service files (required-document definitions) ──────────────────────────────────────────────
 
 /**
- * `accept` as the spec stores it: a comma list of image, pdf, sheet, zip. Spaces and case are
+ * `accept` as the specification (docs/product.md) stores it: a comma list of image, pdf, sheet, zip. Spaces and case are
  * forgiven, repeats dropped, and the list is kept in a fixed order ("pdf,image" → "image,pdf").
  * Empty means any type.
  */
@@ -211,7 +211,7 @@ export function deliveryTimeProblem(deliveryTime: number, rate: DeliveryTimeRate
   return deliveryTime > 0 && rate === 'None' ? 'Choose the unit of the delivery time.' : undefined;
 }
 
-/** The body of POST /api/services and PUT /api/services/{id}, with the spec's defaults. */
+/** The body of POST /api/services and PUT /api/services/{id}, with the product's defaults. */
 export const ServiceInputSchema = z
   .object({
     active: z.boolean().default(true),

@@ -25,7 +25,7 @@ export const WEB_PAGE_LABELS: Record<WebPage, string> = {
   Contacts: 'Contacts',
 };
 
-/** The web menu, in the spec's order. */
+/** The web menu, in the product's order. */
 export const WEB_MENU: readonly WebPage[] = ['About', 'Team', 'MakeMoneyWithUs', 'Policies', 'Terms', 'Contacts'];
 
 /** A page name as found in a URL ("team", "Team") → the page, or undefined. */
@@ -34,7 +34,7 @@ export function parseWebPage(value: string | null | undefined): WebPage | undefi
   return WEB_PAGES.find((page) => page.toLowerCase() === wanted);
 }
 
-/** Which parts of the article form a page shows (spec section 2, "Web content form"). */
+/** Which parts of the article form a page shows (docs/product.md). */
 export interface WebPageLayout {
   /** The label of the title field: "Name" on Team and Contacts, "Title" elsewhere. */
   titleLabel: 'Name' | 'Title';
@@ -56,7 +56,7 @@ export function webPageLayout(page: WebPage): WebPageLayout {
   return { titleLabel: 'Title', shortDescription: true, fullDescription: true, images: true, imagesLabel: 'Images', seo: true };
 }
 
-/** The only image types an article takes (spec section 5). */
+/** The only image types an article takes (docs/product.md). */
 export const WEB_ARTICLE_IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'] as const;
 export const WEB_ARTICLE_MAX_IMAGES = 20;
 export const WEB_ARTICLE_MAX_TAGS = 30;
@@ -117,7 +117,7 @@ const articleId = (what: string) =>
     .positive(`${what} must be above 0.`)
     .max(2147483647, `${what} is too large.`);
 
-/** The body of POST /api/web-pages/articles and PUT /api/web-pages/articles/{id}, with the spec's defaults. */
+/** The body of POST /api/web-pages/articles and PUT /api/web-pages/articles/{id}, with the product's defaults. */
 export const WebArticleInputSchema = z
   .object({
     page: WebPageSchema,
@@ -197,7 +197,7 @@ export const WebArticleSchema = z.object({
 });
 export type WebArticle = z.infer<typeof WebArticleSchema>;
 
-/** A new article: active, on home, with an empty title and no images (spec section 4). */
+/** A new article: active, on home, with an empty title and no images (docs/product.md). */
 export function newWebArticle(page: WebPage, sort = 0): WebArticleValues {
   return {
     page,
@@ -297,7 +297,7 @@ export type SiteReviewListQuery = z.infer<typeof SiteReviewListQuerySchema>;
 
 export const SiteReviewIdParamsSchema = z.object({ id: fromDigits(articleId('Review id')) });
 
-/** A save answers the record's id: a number above 0 means success (spec section 7). */
+/** A save answers the record's id: a number above 0 means success (docs/product.md). */
 export const isSavedId = (result: unknown): result is number => typeof result === 'number' && result > 0;
 
 export const SITE_REVIEWS_PATHS = {

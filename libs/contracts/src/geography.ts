@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Geography: country → state → city → borough → area, carrying tax rates (percent),
  * the city's shipping fee and the zip codes of boroughs and areas.
- * Paths are the spec's (section 7) plus the tax and shipping lookup.
+ * Paths are the specified ones (docs/product.md) plus the tax and shipping lookup.
  */
 export const GEOGRAPHY_LEVELS = ['country', 'state', 'city', 'borough', 'area'] as const;
 export type GeographyLevel = (typeof GEOGRAPHY_LEVELS)[number];

@@ -61,7 +61,7 @@ export function isAccountPhoneNumber(value: string): boolean {
 
 // ── Roles ─────────────────────────────────────────────────────────────────────────────────────
 
-/** What each role may do (DESIGN section 6), shown on the role screen. */
+/** What each role may do (docs/architecture.md, Roles and scopes), shown on the role screen. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   Admin: 'Everything, including staff users, their roles and security settings.',
   Manager: 'Every back-office screen except users and roles.',
@@ -209,7 +209,7 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
 export const RECOVERY_CODE_COUNT = 10;
 
-// ── Clients (customer accounts; spec section 7) ───────────────────────────────────────────────
+// ── Clients (customer accounts; docs/product.md) ───────────────────────────────────────────────
 
 export const ClientSchema = z.object({
   id: z.uuid(),

@@ -9,7 +9,7 @@ import { fromDigits, PageQuerySchema } from './paging';
 
 // ── Paths ───────────────────────────────────────────────────────────────────────────────────────
 
-/** Paths the spec gives are kept exactly (ServiceSubmissions, ServiceTransaction); the rest are DESIGN section 4. */
+/** Paths the specification (docs/product.md) gives are kept exactly (ServiceSubmissions, ServiceTransaction); the rest are docs/architecture.md. */
 export const ORDERS_PATHS = {
   orders: '/api/orders',
   order: (id: string) => `/api/orders/${id}`,
@@ -220,7 +220,7 @@ export const ClientServiceListQuerySchema = z.object({
 });
 export type ClientServiceListQuery = z.infer<typeof ClientServiceListQuerySchema>;
 
-/** The progress bar by status (spec section 4); Cancelled shows no bar. */
+/** The progress bar by status (docs/product.md); Cancelled shows no bar. */
 export const CLIENT_SERVICE_PROGRESS: Record<ClientServiceStatus, number | null> = {
   Created: 25,
   Verified: 50,
@@ -449,7 +449,7 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export interface OrderCreatedData {
   orderId: string;
   userId: string | null;
-  /** The client as the order names them (spec "Order client": name, email, phone); crm matches leads by phone or email. */
+  /** The client as the order names them (product "Order client": name, email, phone); crm matches leads by phone or email. */
   name: string;
   /** The order's contact info: the client's phone number as typed. */
   phone: string;

@@ -78,7 +78,7 @@ export const PaymentTransactionSchema = z
   .meta({ id: 'PaymentTransaction' });
 export type PaymentTransaction = z.infer<typeof PaymentTransactionSchema>;
 
-/** Spec section 3, "Order payment": paid, amount, merchant, status, transactions (status, amount, paidOn). */
+/** As the product shows it (docs/product.md), "Order payment": paid, amount, merchant, status, transactions (status, amount, paidOn). */
 export const OrderPaymentSchema = z
   .object({
     id: z.uuid(),
@@ -152,7 +152,7 @@ export const BatchStatisticSchema = z
   .meta({ id: 'BatchStatistic' });
 export type BatchStatistic = z.infer<typeof BatchStatisticSchema>;
 
-/** Spec section 3, "Settled batch". */
+/** As the product shows it (docs/product.md), "Settled batch". */
 export const SettledBatchSchema = z
   .object({
     batchId: z.string(),
@@ -169,7 +169,7 @@ export type SettledBatch = z.infer<typeof SettledBatchSchema>;
 export const RECONCILIATION_FLAGS = ['matched', 'no-order', 'amount-mismatch', 'not-a-charge'] as const;
 export type ReconciliationFlag = (typeof RECONCILIATION_FLAGS)[number];
 
-/** Spec section 3, "Settled transaction", with its reconciliation against the order payments. */
+/** As the product shows it (docs/product.md), "Settled transaction", with its reconciliation against the order payments. */
 export const SettledTransactionSchema = z
   .object({
     transId: z.string(),

@@ -30,7 +30,7 @@ const create = async (body: Record<string, unknown>) => {
 };
 
 describe('categories', () => {
-  it('creates a root category with the spec defaults, and lists the root level by name', async () => {
+  it('creates a root category with the product defaults, and lists the root level by name', async () => {
     const image = await uploadedImage(service);
     const visas = await create({ name: 'Visas', description: 'Visa paperwork', images: [image] });
     expect(visas).toMatchObject({ parentId: null, active: true, home: false, images: [image], childCount: 0, serviceCount: 0 });

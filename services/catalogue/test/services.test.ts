@@ -23,7 +23,7 @@ const createService = (body: Record<string, unknown>, roles: ('Admin' | 'Manager
   service.request('/api/services', { method: 'POST', json: body, roles });
 
 describe('services', () => {
-  it('creates a service with the spec defaults', async () => {
+  it('creates a service with the product defaults', async () => {
     const response = await createService({ name: 'Visa check', categoryId, price: 25 });
     expect(response.status).toBe(201);
     expect(await json(response)).toEqual({
@@ -49,7 +49,7 @@ describe('services', () => {
     });
   });
 
-  it('keeps every field of the spec, answering required files by name and type', async () => {
+  it('keeps every field of a service, answering required files by name and type', async () => {
     const image = await uploadedImage(service);
     const body = {
       active: false,

@@ -21,7 +21,7 @@ async function createArticle(body: Record<string, unknown>): Promise<WebArticle>
 }
 
 describe('web page articles: CRUD', () => {
-  it('inserts an article with the spec defaults (active, on home, sort 0, no images) and reads it back', async () => {
+  it('inserts an article with the product defaults (active, on home, sort 0, no images) and reads it back', async () => {
     const created = await createArticle({ page: 'About', title: '  Our story  ' });
     expect(created).toMatchObject({
       id: expect.any(Number),

@@ -10,7 +10,7 @@ import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../src/rout
  * The role matrix: for every rule of the gateway's route table (so a new /api prefix is covered the
  * day it is added), each method it covers, each role and no token, the status the gateway answers
  * (200 when it lets the call through to the owning service, 401, 403), through the real proxy.
- * A second part checks the table against DESIGN section 6 itself, so a rule that drifts from it fails.
+ * A second part checks the table against docs/architecture.md (Roles and scopes) itself, so a rule that drifts from it fails.
  */
 
 type Subject = Role | 'no token';
@@ -148,10 +148,10 @@ describe('the gateway route table', () => {
 });
 
 /**
- * DESIGN section 6, independently of how the table is written: which /api prefixes each role reaches.
+ * docs/architecture.md (Roles and scopes), independently of how the table is written: which /api prefixes each role reaches.
  * When a screen of one of these roles needs another prefix, extend the list here with the rule.
  */
-describe('the table against DESIGN section 6', () => {
+describe('the table against the role matrix of docs/architecture.md', () => {
   const reachable = (subject: Subject) =>
     [...new Set(CASES.filter((c) => expectedStatus(c.rule.access, subject) === 200).map((c) => `${c.method} ${c.rule.pattern}`))].sort();
 

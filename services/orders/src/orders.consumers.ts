@@ -8,7 +8,7 @@ export const consumerGroupId = (prefix: string) => `${prefix}${CONSUMER_GROUP}`;
 
 /**
  * bootstrapService's `configure`: the Kafka consumers of orders (Nest microservice handlers with
- * @EventPattern, DESIGN section 3): catalogue.service.v1 into the catalogue read model
+ * @EventPattern, docs/architecture.md): catalogue.service.v1 into the catalogue read model
  * (CatalogueServiceConsumer) and payments.payment.v1, which marks orders Paid (PaymentEventsConsumer).
  * They start in the background once the app is initialised; Kafka being down delays them, never the start.
  */

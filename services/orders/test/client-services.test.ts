@@ -289,7 +289,7 @@ describe('transactions', () => {
 });
 
 describe('assignment', () => {
-  it('assigns and clears a branch and a provider at the spec paths, answering success and message', async () => {
+  it('assigns and clears a branch and a provider at the paths existing clients call, answering success and message', async () => {
     const { id } = await submitted();
     const call = (path: string) => json<CommandResult>(service.request(`/api/ServiceSubmissions/${path}`, { token: manager }));
     expect((await call(`assignBranch/${id}/3`)).body).toMatchObject({ success: true, title: 'Assign' });

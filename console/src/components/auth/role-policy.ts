@@ -1,6 +1,6 @@
 import type { AuthUser, Role } from '@backoffice/contracts';
 
-/** Who may enter which part of the console (DESIGN section 6). The gateway enforces the same rules. */
+/** Who may enter which part of the console (docs/architecture.md, Roles and scopes). The gateway enforces the same rules. */
 export const ACCESS = {
   /** The /admin shell and its dashboard. */
   adminArea: ['Admin', 'Manager', 'ServiceProvider'],

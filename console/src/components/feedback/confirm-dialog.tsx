@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 });
 
 export interface ConfirmOptions {
-  /** The question, word for word from the spec ("Are you sure to delete this article?"). */
+  /** The question, word for word from the specification (docs/product.md) ("Are you sure to delete this article?"). */
   message: ReactNode;
   title?: string;
   confirmLabel?: string;

@@ -21,7 +21,7 @@ const useStyles = makeStyles({
 export interface EmptyStateProps {
   /** A 48px-friendly icon, e.g. <ReceiptRegular />. */
   icon?: ReactNode;
-  /** The text, word for word from the spec where it gives one ("No orders"). */
+  /** The text, word for word from the specification (docs/product.md) where it gives one ("No orders"). */
   text: ReactNode;
   /** An optional next step, e.g. an "Add" button. */
   action?: ReactNode;

@@ -61,7 +61,7 @@ const useStyles = makeStyles({
   number: { fontVariantNumeric: 'tabular-nums' },
 });
 
-/** Page size from the spec: (screen height − 270) / 30, following the window. */
+/** Page size from the specification (docs/product.md): (screen height − 270) / 30, following the window. */
 function usePageSize(): number {
   const [size, setSize] = useState(() => leadGroupPageSize(window.innerHeight));
   useEffect(() => {

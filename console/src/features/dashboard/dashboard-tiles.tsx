@@ -30,7 +30,7 @@ export interface DashboardTile {
   roles: readonly Role[];
 }
 
-/** The dashboard's tiles, in the spec's order. Every one opens a route of the console. */
+/** The dashboard's tiles, in the product's order. Every one opens a route of the console. */
 export const DASHBOARD_TILES: readonly DashboardTile[] = [
   {
     to: 'services',

@@ -3,7 +3,7 @@ import type { Area, Borough, City, Country, GeographyLevel, State } from '@backo
 import { apiFetch, useApi } from '../../components/api';
 import { LEVELS, type RegionByLevel } from './geography-levels';
 
-/** SWR hooks of the geography manager: one list per level, keyed by the spec's paths. */
+/** SWR hooks of the geography manager: one list per level, keyed by the product's paths. */
 export const useCountries = () => useApi<Country[]>(LEVELS.country.listPath(null));
 export const useStates = (countryId: number | null) => useApi<State[]>(countryId ? LEVELS.state.listPath(countryId) : null);
 export const useCities = (stateId: number | null) => useApi<City[]>(stateId ? LEVELS.city.listPath(stateId) : null);

@@ -113,7 +113,7 @@ export function useClients(query: ClientListQuery) {
   return useApi<Page<Client>>(withQuery(CLIENTS_PATH, query), { keepPreviousData: true });
 }
 
-/** Insert without an id, update with one (spec section 4); the answer says whether it succeeded. */
+/** Insert without an id, update with one (docs/product.md); the answer says whether it succeeded. */
 export async function saveClient(input: ClientInsertRequest | ClientUpdateRequest): Promise<IdentityResult> {
   const isUpdate = 'id' in input && !!input.id;
   const result = await apiFetch<IdentityResult>(`${CLIENTS_PATH}/${isUpdate ? 'update' : 'insert'}`, { method: 'POST', json: input });

@@ -94,7 +94,7 @@ async function afterChange(clientServiceId: string) {
 export type Assignment =
   { kind: 'branch'; branchId: number } | { kind: 'provider'; providerId: string } | { kind: 'clear-branch' } | { kind: 'clear-provider' };
 
-/** The spec's GET calls of the Assign modal → {success, message}. */
+/** The Assign modal's GET calls (docs/product.md) → {success, message}. */
 export async function assign(clientServiceId: string, assignment: Assignment): Promise<CommandResult> {
   const path =
     assignment.kind === 'branch'

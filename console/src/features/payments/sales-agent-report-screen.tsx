@@ -34,7 +34,7 @@ import { RangePresets, rangeProblem } from './range-presets';
 
 const SalesAgentChart = lazy(() => import('./sales-agent-chart'));
 
-/** The spec's loading state: at least this long, as a placeholder table of this many rows. */
+/** The report's loading state (docs/product.md): at least this long, as a placeholder table of this many rows. */
 const LOADING_MS = 300;
 const PLACEHOLDER_ROWS = 5;
 

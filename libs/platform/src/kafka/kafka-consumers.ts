@@ -21,7 +21,7 @@ interface ConsumerConfig {
 }
 
 /**
- * A service's `configure` step for its Kafka consumers (DESIGN section 3): the Nest Kafka transport
+ * A service's `configure` step for its Kafka consumers (docs/architecture.md): the Nest Kafka transport
  * attached to the HTTP app, whose @EventPattern handlers (topic names with the stack's prefix) run for
  * each message. A handler that rejects is retried by Kafka (the message is redelivered), so handlers
  * dedupe with the inbox. The consumers start once the app is initialised (migrations applied) and in

@@ -10,7 +10,7 @@ class CategoryInputDto extends createZodDto(CategoryInputSchema) {}
 class CategoryListQuery extends createZodDto(CategoryListQuerySchema) {}
 class CategoryIdParams extends createZodDto(z.object({ id: IntIdSchema })) {}
 
-/** Nested service categories (DESIGN section 4). */
+/** Nested service categories (docs/architecture.md). */
 @ApiTags('categories')
 @Roles('Manager')
 @Controller('api/categories')

@@ -17,7 +17,7 @@ class ServiceFileUpdateDto extends createZodDto(ServiceFileUpdateSchema) {}
 class ServiceFilesOfServiceDto extends createZodDto(ServiceFilesOfServiceSchema) {}
 class IdQuery extends createZodDto(CatalogueIdQuerySchema) {}
 
-/** Required-file definitions, with the paths of spec section 7 exactly. */
+/** Required-file definitions, at exactly the paths docs/product.md names. */
 @ApiTags('service files')
 @Roles('Manager')
 @Controller('api/service-files')

@@ -15,7 +15,7 @@ const toDto = (file: ServiceFile, serviceCount: number): ServiceFileDto => ({
 
 const byName = (a: ServiceFile, b: ServiceFile) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
 
-/** Required-document definitions, with the spec's calls (section 7). */
+/** Required-document definitions, with the calls docs/product.md describes. */
 @Injectable()
 export class ServiceFilesService {
   constructor(

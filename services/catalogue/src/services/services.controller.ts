@@ -10,7 +10,7 @@ class ServiceInputDto extends createZodDto(ServiceInputSchema) {}
 class ServiceListQuery extends createZodDto(ServiceListQuerySchema) {}
 class ServiceIdParams extends createZodDto(z.object({ id: IntIdSchema })) {}
 
-/** Services of the catalogue (DESIGN section 4); every change is published on catalogue.service.v1. */
+/** Services of the catalogue (docs/architecture.md); every change is published on catalogue.service.v1. */
 @ApiTags('services')
 @Roles('Manager')
 @Controller('api/services')

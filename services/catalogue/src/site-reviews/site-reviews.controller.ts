@@ -16,7 +16,7 @@ class SiteReviewBody extends createZodDto(SiteReviewInputSchema) {}
 class SiteReviewListQueryDto extends createZodDto(SiteReviewListQuerySchema) {}
 class SiteReviewIdParams extends createZodDto(SiteReviewIdParamsSchema) {}
 
-/** Site reviews (DESIGN.md section 4): insert and update answer the record's id, above 0 on success. */
+/** Site reviews (docs/architecture.md): insert and update answer the record's id, above 0 on success. */
 @ApiTags('site-reviews')
 @Roles('Manager')
 @Controller('api/site-reviews')

@@ -10,7 +10,7 @@ class WebArticleBody extends createZodDto(WebArticleInputSchema) {}
 class WebPageParams extends createZodDto(WebPageParamsSchema) {}
 class WebArticleIdParams extends createZodDto(WebArticleIdParamsSchema) {}
 
-/** Website content: the articles of each web page (DESIGN.md section 4). */
+/** Website content: the articles of each web page (docs/architecture.md). */
 @ApiTags('web-pages')
 @Roles('Manager')
 @Controller('api/web-pages')

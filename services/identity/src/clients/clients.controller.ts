@@ -18,7 +18,7 @@ class ClientIdQueryDto extends createZodDto(ClientIdQuerySchema) {}
 class ClientInsertDto extends createZodDto(ClientInsertSchema) {}
 class ClientUpdateDto extends createZodDto(ClientUpdateSchema) {}
 
-/** Client accounts, on the spec's paths (section 7). Back-office staff: Manager and Admin. */
+/** Client accounts, on the paths docs/product.md names. Back-office staff: Manager and Admin. */
 @ApiTags('clients')
 @Roles('Manager')
 @Controller('api/clients')

@@ -33,7 +33,7 @@ export function toClient(client: ClientAccount): Client {
 
 const failed = (errors: IdentityError[]): IdentityResult => ({ succeeded: false, errors });
 
-/** Client (customer) accounts, with the spec's IdentityResult answers: `{succeeded, errors:[{code, description}]}`. */
+/** Client (customer) accounts, with the product's IdentityResult answers: `{succeeded, errors:[{code, description}]}`. */
 @Injectable()
 export class ClientsService {
   constructor(private readonly em: EntityManager) {}

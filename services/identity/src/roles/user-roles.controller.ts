@@ -10,7 +10,7 @@ import { UserRolesService } from './user-roles.service';
 class RoleIdParamDto extends createZodDto(z.object({ id: z.string().trim().min(1).max(64) })) {}
 class UpdateUserRolesDto extends createZodDto(UpdateUserRolesSchema) {}
 
-/** The roles service of the spec (section 7): role names, one role, a user's roles and their update. */
+/** The roles service of the product (docs/product.md): role names, one role, a user's roles and their update. */
 @ApiTags('identity')
 @Controller('api/identity')
 export class UserRolesController {

@@ -24,7 +24,7 @@ class BranchParams extends createZodDto(
 ) {}
 class ProviderParams extends createZodDto(z.object({ clientServiceId, providerId: z.uuid('The provider id must be a UUID.') })) {}
 
-/** Assignment of a client service, at the spec's paths (GET, answering {success, message}). */
+/** Assignment of a client service, at the product's paths (GET, answering {success, message}). */
 @ApiTags('client services')
 @Roles('Manager')
 @Controller('api/ServiceSubmissions')

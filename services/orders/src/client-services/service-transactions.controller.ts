@@ -11,7 +11,7 @@ import { ListTransactionsQuery } from './queries/client-service.queries';
 class ServiceTransactionDto extends createZodDto(ServiceTransactionInputSchema) {}
 class TransactionsParams extends createZodDto(z.object({ clientServiceId: z.uuid('The client service id must be a UUID.') })) {}
 
-/** Transactions of client services, at the spec's paths; a ServiceProvider reaches only theirs. */
+/** Transactions of client services, at the product's paths; a ServiceProvider reaches only theirs. */
 @ApiTags('client services')
 @Roles('Manager', 'ServiceProvider')
 @Controller('api/ServiceTransaction')

@@ -26,7 +26,7 @@ export interface LimitedTagPickerProps {
   options: readonly PickerOption[];
   selected: readonly string[];
   onChange(selected: string[]): void;
-  /** At most this many chosen items show as tags; the rest as "+N more" (spec section 9). */
+  /** At most this many chosen items show as tags; the rest as "+N more" (docs/product.md). */
   shown: number;
   placeholder?: string;
   hint?: string;

@@ -13,7 +13,7 @@ export function useServiceFiles() {
 /** A service's state carries its files' names: after a change, services reload too. */
 const refreshServices = () => mutate((key) => typeof key === 'string' && key.startsWith(CATALOGUE_PATHS.services));
 
-/** Inserts a definition without an id, updates one with an id (spec section 7 calls). */
+/** Inserts a definition without an id, updates one with an id (the calls in docs/product.md). */
 export async function saveServiceFile(id: number | null, input: ServiceFileInput): Promise<ServiceFile> {
   const saved = id
     ? await apiFetch<ServiceFile>(`${SERVICE_FILES_PATH}/update`, { method: 'POST', json: { ...input, id } })

@@ -148,7 +148,7 @@ export interface ServiceFormDialogProps {
   onClose(saved?: Service): void;
 }
 
-/** Add or edit a service with every field of the spec. */
+/** Add or edit a service with every field of the specification (docs/product.md). */
 export function ServiceFormDialog({ service, category, onClose }: ServiceFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();

@@ -28,7 +28,7 @@ const useStyles = makeStyles({
 /** What the dialog edits: undefined while closed, null for a new review. */
 export type ReviewDialogTarget = SiteReview | null | undefined;
 
-/** The spec's "serialised error": the server's sentence followed by each field error. */
+/** The "serialised error" of docs/product.md: the server's sentence followed by each field error. */
 export function serialiseError(error: unknown): string {
   if (error instanceof ApiError) {
     return [error.detail ?? error.title, ...error.errors.map((entry) => `${entry.path}: ${entry.message}`)].join(' ');

@@ -12,7 +12,7 @@ export function siteReviewsKey(page: number, search: string): string {
 export const useSiteReviews = (page: number, search: string) =>
   useApi<Page<SiteReview>>(siteReviewsKey(page, search), { keepPreviousData: true });
 
-/** Insert (no id) or update: the answer is the record's id, above 0 on success (spec section 7). */
+/** Insert (no id) or update: the answer is the record's id, above 0 on success (docs/product.md). */
 export function saveSiteReview(body: SiteReviewInput, id?: number): Promise<unknown> {
   return apiFetch<unknown>(id ? SITE_REVIEWS_PATHS.review(id) : SITE_REVIEWS_PATHS.reviews, {
     method: id ? 'PUT' : 'POST',

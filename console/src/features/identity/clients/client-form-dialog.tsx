@@ -24,7 +24,7 @@ type FieldName = 'name' | 'email' | 'phoneNumber' | 'passCode';
 type Values = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName, string>>;
 
-/** The spec's flags (section 5): name, email, phone when empty, the email's format, and on create the password. */
+/** The form's flags (docs/product.md): name, email, phone when empty, the email's format, and on create the password. */
 export function validateClient(values: Values, isNew: boolean): Errors {
   const errors: Errors = {};
   if (!values.name.trim()) errors.name = 'Name is required';

@@ -19,7 +19,7 @@ export async function readableClientService(em: EntityManager, id: string, reade
   return cs;
 }
 
-/** Every client service (no paging, spec section 9), newest first; a provider gets only theirs. */
+/** Every client service (no paging, docs/product.md), newest first; a provider gets only theirs. */
 export class ListClientServicesQuery extends Query<ClientServiceSummary[]> {
   constructor(
     readonly reader: Reader,
