@@ -95,6 +95,12 @@ export const WebhookSubscriptionSchema = z.object({
   eventTypes: z.array(z.string()),
   description: z.string(),
   enabled: z.boolean(),
+  /**
+   * Set when the product turned the subscription off itself: a delivery failed for good (every retry over the whole
+   * retry window) with no success since it was created. Enabling it again clears it.
+   */
+  disabledReason: z.string().nullable(),
+  disabledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -47,6 +47,7 @@ import { PaymentEvents } from './payments/payment-events.service';
 import { PaymentEventsConsumer } from './payments/payment-events.consumer';
 import { OrdersDashboardModule } from './dashboard/dashboard.module';
 import { Migration0002Webhooks } from './migrations/Migration0002Webhooks';
+import { Migration0003WebhookDisabling } from './migrations/Migration0003WebhookDisabling';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
@@ -58,6 +59,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
         migrations: [
           { name: 'Migration0001Orders', class: Migration0001Orders },
           { name: 'Migration0002Webhooks', class: Migration0002Webhooks },
+          { name: 'Migration0003WebhookDisabling', class: Migration0003WebhookDisabling },
         ],
       },
       outbox: { topics: [{ name: ORDERS_CLIENT_SERVICE_TOPIC }, { name: ORDERS_ORDER_TOPIC }] },

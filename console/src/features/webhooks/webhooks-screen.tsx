@@ -20,6 +20,7 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
+  Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -44,6 +45,7 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
   url: { wordBreak: 'break-all' },
+  stopped: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS, maxWidth: '280px' },
   log: { maxWidth: 'min(1100px, 96vw)' },
   response: { margin: 0, maxHeight: '8rem', overflow: 'auto', whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace },
   pager: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', justifyContent: 'flex-end' },
@@ -143,7 +145,18 @@ export default function WebhooksScreen() {
                     </div>
                   </TableCell>
                   <TableCell>
-                    <Badge color={subscription.enabled ? 'success' : 'informative'}>{subscription.enabled ? 'Enabled' : 'Disabled'}</Badge>
+                    {subscription.disabledReason ? (
+                      <div className={styles.stopped}>
+                        <Badge color="danger">Turned off</Badge>
+                        <Text size={200} data-testid="webhook-disabled-reason">
+                          {`${subscription.disabledReason}${subscription.disabledAt ? ` (${formatDate(subscription.disabledAt)})` : ''}`}
+                        </Text>
+                      </div>
+                    ) : (
+                      <Badge color={subscription.enabled ? 'success' : 'informative'}>
+                        {subscription.enabled ? 'Enabled' : 'Disabled'}
+                      </Badge>
+                    )}
                   </TableCell>
                   <TableCell>{formatDate(subscription.createdAt)}</TableCell>
                   <TableCell>

@@ -10,6 +10,8 @@ interface SubscriptionRow {
   description: string;
   secret: string;
   enabled: boolean;
+  disabled_reason: string | null;
+  disabled_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -61,11 +63,13 @@ const toSubscription = (row: SubscriptionRow): WebhookSubscription => ({
   eventTypes: row.event_types,
   description: row.description,
   enabled: row.enabled,
+  disabledReason: row.disabled_reason,
+  disabledAt: row.disabled_at ? iso(row.disabled_at) : null,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });
 
-const SUBSCRIPTION_COLUMNS = 'id, url, event_types, description, secret, enabled, created_at, updated_at';
+const SUBSCRIPTION_COLUMNS = 'id, url, event_types, description, secret, enabled, disabled_reason, disabled_at, created_at, updated_at';
 const DELIVERY_COLUMNS =
   'id, subscription_id, event_id, topic, event_type, subject, status, attempts, next_attempt_at, last_status_code, created_at, completed_at, resend_of';
 
@@ -109,9 +113,10 @@ export class WebhookStore {
     fields: { url: string; eventTypes: string[]; description: string; enabled: boolean },
   ): Promise<WebhookSubscription | undefined> {
     const [row] = await this.em.execute<SubscriptionRow[]>(
-      `update webhook_subscriptions set url = ?, event_types = array(select jsonb_array_elements_text(?::jsonb)), description = ?, enabled = ?, updated_at = now()
+      `update webhook_subscriptions set url = ?, event_types = array(select jsonb_array_elements_text(?::jsonb)), description = ?, enabled = ?, updated_at = now(),
+         disabled_reason = case when ? then null else disabled_reason end, disabled_at = case when ? then null else disabled_at end
        where id = ? returning ${SUBSCRIPTION_COLUMNS}`,
-      [fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.enabled, id],
+      [fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.enabled, fields.enabled, fields.enabled, id],
     );
     return row ? toSubscription(row) : undefined;
   }
@@ -273,6 +278,25 @@ export class WebhookStore {
         attempt.responseBody,
         attempt.error,
       ],
+    );
+    if (outcome.status === 'failed') await this.disableIfFailingForGood(delivery.id);
+  }
+
+  /**
+   * A delivery that failed for good, with no delivery of its subscription succeeding since it was created, means the
+   * receiver has been failing for the whole retry window: the subscription is turned off, saying why, until someone
+   * enables it again (its pending deliveries wait meanwhile).
+   */
+  private async disableIfFailingForGood(deliveryId: string): Promise<void> {
+    await this.em.execute(
+      `update webhook_subscriptions s set enabled = false, disabled_at = now(),
+         disabled_reason = 'Turned off: deliveries failed for the whole retry window (last answer: ' ||
+           coalesce(d.last_status_code::text, 'none') || '). Enable it again once the receiver answers.'
+       from webhook_deliveries d
+       where d.id = ? and s.id = d.subscription_id and s.enabled
+         and not exists (select 1 from webhook_deliveries ok
+                         where ok.subscription_id = d.subscription_id and ok.status = 'succeeded' and ok.completed_at >= d.created_at)`,
+      [deliveryId],
     );
   }
 
