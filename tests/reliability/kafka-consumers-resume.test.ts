@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
-import { CATALOGUE_SERVICE_TOPIC } from '@backoffice/contracts';
+import { CATALOGUE_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from '@backoffice/contracts';
 import { ensureTopics, topicName } from '@backoffice/platform';
 import { createTestDatabase, signToken } from '@backoffice/platform/testing';
 import {
@@ -11,6 +11,7 @@ import {
   kafkaControl,
   killOnExit,
   ordersEnv,
+  query,
   serviceProcess,
   sleep,
   stopSharedKafka,
@@ -20,16 +21,20 @@ import {
 import { recordFigure } from './figures';
 
 /**
- * The broker goes away under a running orders process and comes back. While it is away, rebuilding the catalogue
- * read model (which reads the whole topic) tries again, then answers 503 naming Kafka, never a 500; when it is back,
- * the same process, never restarted, consumes catalogue changes again and the rebuild succeeds.
+ * The broker goes away under running orders and crm processes and comes back. While it is away, rebuilding the
+ * catalogue read model (which reads the whole topic) tries again, then answers 503 naming Kafka, never a 500; when it
+ * is back, the same processes, never restarted, consume again: orders its catalogue changes (and the rebuild
+ * succeeds), crm the orders it keeps for the sales agent report.
  */
 const prefix = uniquePrefix('resume');
 const topic = topicName(CATALOGUE_SERVICE_TOPIC, prefix);
+const orderTopic = topicName(ORDERS_ORDER_TOPIC, prefix);
 const admin = signToken({ roles: ['Admin'], sub: randomUUID(), name: 'Ada Admin', expiresIn: 3600 });
 
 let orders: ServiceProcess;
+let crm: ServiceProcess;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let crmDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
 let producer: Producer | undefined;
 let kafkaStopped = false;
 let forget: () => void = () => undefined;
@@ -72,6 +77,32 @@ const serviceEvent = (id: number, name: string, price: number) => {
   };
 };
 
+/** An order placed, as orders publishes it on orders.order.v1 (what crm keeps of it for the report). */
+const orderCreated = (orderId: string) => ({
+  key: orderId,
+  value: JSON.stringify({
+    specversion: '1.0',
+    id: randomUUID(),
+    type: 'created',
+    source: 'orders',
+    time: new Date().toISOString(),
+    subject: orderId,
+    datacontenttype: 'application/json',
+    data: {
+      orderId,
+      userId: null,
+      name: 'Ada Client',
+      phone: '+1 212 555 0100',
+      email: 'ada@example.com',
+      amount: 149,
+      createdDate: new Date().toISOString(),
+    },
+  }),
+});
+
+const crmKnows = async (orderId: string) =>
+  (await query(crmDatabase.url, 'select 1 from reported_orders where order_id = $1', [orderId])).length === 1;
+
 const readModelNames = async () => {
   const answer = await call(orders.url, '/api/orders/read-models/catalogue', admin);
   return answer.status === 200 ? (answer.body as unknown as { name: string }[]).map((s) => s.name) : [];
@@ -86,12 +117,14 @@ const until = async (check: () => Promise<boolean>, ms: number, what: string) =>
 };
 
 beforeAll(async () => {
-  buildServices(['orders']);
+  buildServices(['orders', 'crm']);
   database = await createTestDatabase('kafka_resume');
-  await ensureTopics(kafkaClient(), [{ name: topic, compacted: true }]);
+  crmDatabase = await createTestDatabase('kafka_resume_crm');
+  await ensureTopics(kafkaClient(), [{ name: topic, compacted: true }, { name: orderTopic }]);
   orders = await serviceProcess('orders', ordersEnv(database.url, prefix));
-  forget = killOnExit(() => [orders]);
-  await orders.start();
+  crm = await serviceProcess('crm', { DATABASE_URL: crmDatabase.url, KAFKA_TOPIC_PREFIX: prefix, SEED_DEMO_DATA: 'false' });
+  forget = killOnExit(() => [orders, crm]);
+  await Promise.all([orders.start(), crm.start()]);
 }, 180_000);
 
 afterAll(async () => {
@@ -99,19 +132,25 @@ afterAll(async () => {
   if (kafkaStopped) await kafkaControl('kafka-start');
   await producer?.disconnect().catch(() => undefined);
   await orders?.stop('SIGTERM');
+  await crm?.stop('SIGTERM');
   forget();
   await database?.drop().catch(() => undefined);
+  await crmDatabase?.drop().catch(() => undefined);
   await deleteTopics(prefix);
 }, 240_000);
 
-it('answers 503 naming Kafka to a rebuild while the broker is away, and consumes again, unrestarted, once it is back', async () => {
+it('answers 503 naming Kafka to a rebuild while the broker is away, and orders and crm consume again, unrestarted, once it is back', async () => {
   producer = kafkaClient().producer();
   await producer.connect();
+  const before = randomUUID();
   await producer.send({ topic, acks: -1, messages: [serviceEvent(1, 'Before the outage', 10)] });
+  await producer.send({ topic: orderTopic, acks: -1, messages: [orderCreated(before)] });
   await until(async () => (await readModelNames()).includes('Before the outage'), 60_000, 'the first catalogue change arriving');
+  await until(() => crmKnows(before), 60_000, 'crm receiving the first order');
   await producer.disconnect();
   producer = undefined;
   const pid = orders.pid;
+  const crmPid = crm.pid;
 
   kafkaStopped = true;
   await stopSharedKafka();
@@ -132,11 +171,17 @@ it('answers 503 naming Kafka to a rebuild while the broker is away, and consumes
   const backAt = Date.now();
   producer = kafkaClient().producer();
   await producer.connect();
+  const after = randomUUID();
   await producer.send({ topic, acks: -1, messages: [serviceEvent(2, 'After the outage', 20)] });
+  await producer.send({ topic: orderTopic, acks: -1, messages: [orderCreated(after)] });
   await until(async () => (await readModelNames()).includes('After the outage'), 120_000, 'the consumer resuming after the outage');
   const resumedMs = Date.now() - backAt;
   expect(orders.running()).toBe(true);
   expect(orders.pid).toBe(pid); // the same process: its consumer reconnected by itself
+  await until(() => crmKnows(after), 120_000, 'crm consuming orders again after the outage');
+  const crmResumedMs = Date.now() - backAt;
+  expect(crm.running()).toBe(true);
+  expect(crm.pid).toBe(crmPid);
 
   const rebuilt = await call(orders.url, '/api/orders/read-models/catalogue/rebuild', admin, {}, 120_000);
   expect(rebuilt.status).toBe(200);
@@ -146,4 +191,5 @@ it('answers 503 naming Kafka to a rebuild while the broker is away, and consumes
   recordFigure('Kafka away under a running orders process', 'rebuild answered 503 after its retries', rebuildMs, 'ms');
   recordFigure('Kafka away under a running orders process', 'Kafka start to ready (infra.mjs kafka-start)', backAt - starting, 'ms');
   recordFigure('Kafka away under a running orders process', 'Kafka back to the next catalogue change consumed', resumedMs, 'ms');
+  recordFigure('Kafka away under a running orders process', 'Kafka back to the next order consumed by crm', crmResumedMs, 'ms');
 }, 400_000);
