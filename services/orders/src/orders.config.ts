@@ -31,6 +31,11 @@ export const ordersConfigSchema = baseConfigSchema
       .transform((value) => value === 'true'),
     /** A subscriber must answer 2xx within this time. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /**
+     * How long a claimed delivery stays with one worker: well above WEBHOOK_TIMEOUT_MS, so only a crashed worker's
+     * claims come back (and are sent again, with the same webhook-id).
+     */
+    WEBHOOK_CLAIM_LEASE_MS: z.coerce.number().int().positive().default(60_000),
     /** Wait after a delivery's first failed attempt; it doubles after each further one (with jitter). */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
     /** Longest wait between two attempts of a delivery. */

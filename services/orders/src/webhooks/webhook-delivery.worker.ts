@@ -60,7 +60,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   private async drain(): Promise<void> {
     try {
       for (;;) {
-        const due = await this.store.claimDue(BATCH);
+        const due = await this.store.claimDue(BATCH, this.config.WEBHOOK_CLAIM_LEASE_MS);
         if (due.length === 0 || this.stopped) return;
         await Promise.all(due.map((delivery) => this.deliver(delivery)));
       }

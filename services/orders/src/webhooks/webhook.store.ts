@@ -51,9 +51,6 @@ export interface AttemptRecord {
   at: Date;
 }
 
-/** How long a claimed delivery stays with one worker: far above the send timeout, so a crashed worker's claims come back. */
-const CLAIM_LEASE_SECONDS = 60;
-
 /** Timestamps come back from the driver as text or as dates: ISO 8601 either way. */
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -220,7 +217,7 @@ export class WebhookStore {
    * subject is due: a later event about the same thing waits until the earlier one succeeded or failed for good.
    * Deliveries of disabled subscriptions wait until they are enabled again.
    */
-  async claimDue(limit: number): Promise<ClaimedDelivery[]> {
+  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     const rows = await this.em.execute<
       { id: string; event_id: string; body: string; attempts: number; created_at: Date | string; url: string; secret: string }[]
     >(
@@ -235,11 +232,11 @@ export class WebhookStore {
          limit ?
          for update of d skip locked
        )
-       update webhook_deliveries w set locked_until = now() + interval '${CLAIM_LEASE_SECONDS} seconds'
+       update webhook_deliveries w set locked_until = now() + make_interval(secs => ?::float8 / 1000)
        from due, webhook_subscriptions s
        where w.id = due.id and s.id = w.subscription_id
        returning w.id, w.event_id, w.body, w.attempts, w.created_at, s.url, s.secret`,
-      [limit],
+      [limit, leaseMs],
     );
     return rows.map((r) => ({
       id: r.id,
