@@ -20,6 +20,11 @@ export interface ServiceAppOptions {
   configure?: (app: NestFastifyApplication, logger: Logger) => Promise<void> | void;
   /** Title of the OpenAPI document. */
   title?: string;
+  /**
+   * A process whose work is not HTTP (a queue worker that only answers health checks) skips the request drain on
+   * SIGTERM and goes straight to its own shutdown hooks, so its running jobs go back to the queue at once.
+   */
+  servesRequests?: boolean;
 }
 
 /** Builds a service's Nest app on Fastify with the platform's logging, errors, metrics and docs. */
@@ -110,8 +115,12 @@ export async function bootstrapService(appModule: unknown, options: ServiceAppOp
           process.exit(1);
         }, base.SHUTDOWN_GRACE_MS).unref();
         // Requests first (none cut, see ShutdownGate), then the listener and the app's own shutdown hooks.
+        const drain =
+          options.servesRequests === false
+            ? { drainMs: 0, quietMs: 0 }
+            : { drainMs: base.SHUTDOWN_DRAIN_MS, quietMs: base.SHUTDOWN_QUIET_MS };
         void shutdown
-          .drain({ drainMs: base.SHUTDOWN_DRAIN_MS, quietMs: base.SHUTDOWN_QUIET_MS })
+          .drain(drain)
           .then(() => app.close())
           .then(
             () => process.exit(0),
