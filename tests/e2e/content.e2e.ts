@@ -49,7 +49,7 @@ test('a Team article: bold text, a list and an image in CKEditor, saved, reopene
   baseURL,
 }) => {
   await signIn(page);
-  await page.getByRole('navigation').getByRole('link', { name: 'Web' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Web pages', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/web$/);
   for (const name of ['About', 'Team', 'Make Money With Us', 'Privacy policy', 'Terms', 'Contacts']) {
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();

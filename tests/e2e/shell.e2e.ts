@@ -35,7 +35,7 @@ test('sign in, see every dashboard tile, open the profile, log out', async ({ pa
   await shot(page, 'dashboard');
 
   const nav = page.getByRole('navigation');
-  await expect(nav.getByRole('link', { name: 'Web' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Web pages', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Reports' })).toBeVisible();
   await page.getByRole('banner').getByRole('button', { name: 'Account: Administrator' }).click();
   await page.getByRole('menuitem', { name: 'Your profile' }).click();

@@ -60,7 +60,7 @@ test('an Admin subscribes a receiver, sends a test event that arrives signed, an
   await shot(page, 'webhooks-1280');
 
   await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
-  await expect(page.getByText('A test event is on its way; its delivery is in the log.')).toBeVisible();
+  await expect(page.getByText('A test event is on its way; its delivery is in the log.', { exact: true })).toBeVisible();
   await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
   const [first] = received;
   expect(JSON.parse(first.body)).toMatchObject({ type: 'webhook.test', id: first.headers['webhook-id'] });
