@@ -166,10 +166,25 @@ export const WebhookEventTypesSchema = z.object({
   testEventType: z.string(),
 });
 
+/** POST …/subscriptions/{id}/replay: the subscription's events again, from a point in time (what Kafka still holds). */
+export const ReplayWebhookSchema = z.object({
+  from: z.iso
+    .datetime({ offset: true, message: 'from must be an ISO 8601 date-time, e.g. 2026-11-25T09:00:00Z.' })
+    .refine((value) => Date.parse(value) <= Date.now(), 'from cannot be in the future.'),
+});
+export type ReplayWebhook = z.infer<typeof ReplayWebhookSchema>;
+
+export const WebhookReplayResultSchema = z.object({
+  /** How many events were queued for delivery again. */
+  events: z.number().int().min(0),
+});
+export type WebhookReplayResult = z.infer<typeof WebhookReplayResultSchema>;
+
 export const WEBHOOK_PATHS = {
   subscriptions: '/api/webhooks/subscriptions',
   subscription: (id: string) => `/api/webhooks/subscriptions/${id}`,
   test: (id: string) => `/api/webhooks/subscriptions/${id}/test`,
+  replay: (id: string) => `/api/webhooks/subscriptions/${id}/replay`,
   deliveries: (id: string) => `/api/webhooks/subscriptions/${id}/deliveries`,
   resend: (deliveryId: string) => `/api/webhooks/deliveries/${deliveryId}/resend`,
   eventTypes: '/api/webhooks/event-types',

@@ -238,3 +238,34 @@ it('sends a test event and resends a delivery with the same webhook-id', async (
   expect(target.received[1].body).toBe(target.received[0].body);
   expect((await service.request(WEBHOOK_PATHS.resend(randomUUID()), { method: 'POST', token: admin })).status).toBe(404);
 });
+
+it('replays a subscription’s events from a point in time, from before it existed, the ones it got under the same webhook-id', async () => {
+  const since = new Date(Date.now() - 1000).toISOString();
+  const before = await clientServiceWithChanges(['Verified']); // published before the subscription exists
+  const target = await receiver();
+  servers.push(target.server);
+  const subscription = await subscribe(target.url, ['orders.client-service.v1:status-changed']);
+  const after = await clientServiceWithChanges(['Verified']);
+  const of = (subject: string) => events(target.received).filter((e) => e.subject === subject);
+  await eventually(() => of(after).length === 1, 30_000, 'the live event');
+  expect(of(before)).toEqual([]); // it happened before the subscription: not sent live
+
+  const replay = await json<{ events: number }>(
+    service.request(WEBHOOK_PATHS.replay(subscription.id), { method: 'POST', token: admin, json: { from: since } }),
+  );
+  expect(replay.status).toBe(202);
+  expect(replay.body.events).toBeGreaterThanOrEqual(2);
+  await eventually(() => of(before).length === 1 && of(after).length === 2, 30_000, 'the replayed events');
+  expect(of(before)[0]).toMatchObject({ type: 'status-changed', data: { to: 'Verified' } });
+  expect(new Set(of(after).map((e) => e.webhookId)).size).toBe(1); // a repeat carries the same webhook-id
+  expect(verifyStandardWebhook(subscription.secret, target.received.at(-1)!.headers, target.received.at(-1)!.body)).toBe(true);
+
+  const refused = async (from: unknown) =>
+    (await service.request(WEBHOOK_PATHS.replay(subscription.id), { method: 'POST', token: admin, json: { from } })).status;
+  expect(await refused('2999-01-01T00:00:00Z')).toBe(400);
+  expect(await refused('yesterday')).toBe(400);
+  expect(await refused(undefined)).toBe(400);
+  expect((await service.request(WEBHOOK_PATHS.replay(randomUUID()), { method: 'POST', token: admin, json: { from: since } })).status).toBe(
+    404,
+  );
+});

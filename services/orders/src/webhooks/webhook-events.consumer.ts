@@ -86,18 +86,24 @@ export class WebhookEventsConsumer implements OnApplicationBootstrap, OnApplicat
 
   /** Stores the deliveries of one event; a message that is not an event envelope is skipped (never retried forever). */
   private async intake(topic: string, body: string): Promise<number> {
-    let event: Envelope;
-    try {
-      event = JSON.parse(body) as Envelope;
-    } catch {
-      this.logger.warn(`skipped a message on ${topic} that is not JSON`);
-      return 0;
-    }
-    if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.time !== 'string') {
+    const event = readEnvelope(body);
+    if (!event) {
       this.logger.warn(`skipped a message on ${topic} that is not an event envelope`);
       return 0;
     }
-    const subject = typeof event.subject === 'string' && event.subject ? event.subject : event.id;
-    return this.store.addEventDeliveries({ id: event.id, topic, type: event.type, subject, time: event.time, body });
+    return this.store.addEventDeliveries({ ...event, topic, body });
   }
+}
+
+/** The fields a delivery needs from a message's CloudEvents envelope, or undefined when it is not one. */
+export function readEnvelope(body: string): { id: string; type: string; subject: string; time: string } | undefined {
+  let event: Envelope;
+  try {
+    event = JSON.parse(body) as Envelope;
+  } catch {
+    return undefined;
+  }
+  if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.time !== 'string') return undefined;
+  const subject = typeof event.subject === 'string' && event.subject ? event.subject : event.id;
+  return { id: event.id, type: event.type, subject, time: event.time };
 }

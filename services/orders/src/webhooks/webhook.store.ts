@@ -149,6 +149,25 @@ export class WebhookStore {
     return rows.length;
   }
 
+  /**
+   * One event of a replay, for one subscription: a new delivery, marked as a resend of the first delivery of the same
+   * event when there was one (receivers see the same webhook-id again).
+   */
+  async addReplayDelivery(
+    subscriptionId: string,
+    event: { id: string; topic: string; type: string; subject: string; body: string },
+  ): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `insert into webhook_deliveries (id, subscription_id, event_id, topic, event_type, subject, body, resend_of)
+       values (gen_random_uuid(), ?, ?, ?, ?, ?, ?,
+         (select id from webhook_deliveries where subscription_id = ? and event_id = ? and resend_of is null))
+       on conflict (subscription_id, event_id) where resend_of is null do nothing
+       returning id`,
+      [subscriptionId, event.id, event.topic, event.type, event.subject, event.body, subscriptionId, event.id],
+    );
+    return rows.length > 0;
+  }
+
   /** A delivery outside the event stream (a test event, a resend). */
   async addDelivery(fields: {
     subscriptionId: string;

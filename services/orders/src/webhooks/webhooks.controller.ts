@@ -4,6 +4,7 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import {
   CreateWebhookSubscriptionSchema,
+  ReplayWebhookSchema,
   UpdateWebhookSubscriptionSchema,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT_TYPE,
@@ -11,6 +12,7 @@ import {
   WebhookDeliveryQuerySchema,
   WebhookDeliverySchema,
   WebhookEventTypesSchema,
+  WebhookReplayResultSchema,
   WebhookSubscriptionSchema,
   WebhookSubscriptionWithSecretSchema,
 } from '@backoffice/contracts';
@@ -19,6 +21,7 @@ import { WebhooksService } from './webhooks.service';
 
 class CreateWebhookSubscriptionDto extends createZodDto(CreateWebhookSubscriptionSchema) {}
 class UpdateWebhookSubscriptionDto extends createZodDto(UpdateWebhookSubscriptionSchema) {}
+class ReplayWebhookDto extends createZodDto(ReplayWebhookSchema) {}
 class WebhookDeliveryQueryDto extends createZodDto(WebhookDeliveryQuerySchema) {}
 class UuidParams extends createZodDto(z.object({ id: z.uuid('The id must be a UUID.') })) {}
 
@@ -75,6 +78,14 @@ export class WebhooksController {
   @HttpCode(202)
   test(@Param() params: UuidParams) {
     return this.webhooks.sendTest(params.id);
+  }
+
+  /** 202: the subscription's events from `from` on (as far back as Kafka keeps them) are queued for delivery again. */
+  @Post('subscriptions/:id/replay')
+  @ApiResult(WebhookReplayResultSchema, { status: 202, summary: 'Replay the events of a webhook subscription from a point in time' })
+  @HttpCode(202)
+  replay(@Param() params: UuidParams, @Body() body: ReplayWebhookDto) {
+    return this.webhooks.replay(params.id, new Date(body.from));
   }
 
   /** The delivery log, newest first, each with its attempts. */

@@ -1,3 +1,4 @@
+import { WebhookReplay } from './webhook-replay.service';
 import { Module } from '@nestjs/common';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookEventsConsumer } from './webhook-events.consumer';
@@ -8,6 +9,6 @@ import { WebhooksService } from './webhooks.service';
 /** Signed webhooks: subscriptions, the event consumer with its own group, the delivery worker (GET/POST /api/webhooks/...). */
 @Module({
   controllers: [WebhooksController],
-  providers: [WebhookStore, WebhookDeliveryWorker, WebhookEventsConsumer, WebhooksService],
+  providers: [WebhookStore, WebhookDeliveryWorker, WebhookEventsConsumer, WebhookReplay, WebhooksService],
 })
 export class WebhooksModule {}

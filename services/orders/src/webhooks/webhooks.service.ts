@@ -9,10 +9,12 @@ import {
   type WebhookDeliveryQuery,
   type WebhookSubscription,
   type WebhookSubscriptionWithSecret,
+  type WebhookReplayResult,
 } from '@backoffice/contracts';
 import { ConflictError, InvalidInputError, NotFoundError, SERVICE_CONFIG } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
+import { WebhookReplay } from './webhook-replay.service';
 import { newWebhookSecret } from './webhook-signature';
 import { webhookUrlProblem } from './webhook-target.policy';
 import { WebhookStore } from './webhook.store';
@@ -26,6 +28,7 @@ export class WebhooksService {
   constructor(
     private readonly store: WebhookStore,
     private readonly worker: WebhookDeliveryWorker,
+    private readonly replays: WebhookReplay,
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
   ) {}
 
@@ -106,6 +109,14 @@ export class WebhooksService {
   }
 
   /** Sends a delivery's event again as a new delivery (same `webhook-id`, so receivers can tell it is a repeat). */
+  /** The subscription's events again from `from` (what Kafka still holds); refused while it is disabled. */
+  async replay(id: string, from: Date): Promise<WebhookReplayResult> {
+    const subscription = await this.subscription(id);
+    if (!subscription.enabled)
+      throw new ConflictError('The subscription is disabled: enable it to replay its events.', 'subscription_disabled');
+    return { events: await this.replays.replay(subscription, from) };
+  }
+
   async resend(deliveryId: string): Promise<WebhookDelivery> {
     const original = await this.store.findDeliveryForResend(deliveryId);
     if (!original) throw new NotFoundError('Webhook delivery', deliveryId);
