@@ -78,4 +78,17 @@ test('an Admin subscribes a receiver, sends a test event that arrives signed, an
   expect(received[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
   expect(received[1].body).toBe(first.body);
   await expect(log.getByText('resend', { exact: true })).toHaveCount(1, { timeout: 15_000 }); // the new delivery's badge
+  await log.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Replay from an hour ago: the dialog says what happens, and the answer says how many events go out again.
+  await row.getByRole('button', { name: `Replay events to ${url}` }).click();
+  const replay = page.getByRole('dialog', { name: 'Replay events' });
+  await expect(replay.getByLabel('Replay from')).not.toHaveValue('');
+  await shot(page, 'webhooks-replay');
+  await replay.getByRole('button', { name: 'Replay', exact: true }).click();
+  await expect(replay).toBeHidden();
+  await expect(
+    page.getByText(/^(No events since then: nothing to send\.|\d+ events? queued; their deliveries are in the log\.)$/),
+  ).toBeVisible();
 });

@@ -24,7 +24,15 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ArrowRepeatAllRegular, DeleteRegular, HistoryRegular, SendRegular } from '@fluentui/react-icons';
+import {
+  AddRegular,
+  ArrowClockwiseRegular,
+  ArrowRepeatAllRegular,
+  DeleteRegular,
+  DismissRegular,
+  HistoryRegular,
+  SendRegular,
+} from '@fluentui/react-icons';
 import {
   WEBHOOK_PATHS,
   WEBHOOK_TOPICS,
@@ -60,6 +68,7 @@ export default function WebhooksScreen() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<WebhookSubscriptionWithSecret | null>(null);
   const [logOf, setLogOf] = useState<WebhookSubscription | null>(null);
+  const [replayOf, setReplayOf] = useState<WebhookSubscription | null>(null);
 
   const sendTest = async (subscription: WebhookSubscription) => {
     try {
@@ -176,6 +185,14 @@ export default function WebhooksScreen() {
                       >
                         Deliveries
                       </Button>
+                      <Button
+                        icon={<ArrowClockwiseRegular />}
+                        disabled={!subscription.enabled}
+                        onClick={() => setReplayOf(subscription)}
+                        aria-label={`Replay events to ${subscription.url}`}
+                      >
+                        Replay
+                      </Button>
                       <Button onClick={() => void toggle(subscription)}>{subscription.enabled ? 'Disable' : 'Enable'}</Button>
                       <Button
                         icon={<DeleteRegular />}
@@ -192,6 +209,7 @@ export default function WebhooksScreen() {
           </Table>
         </Card>
       )}
+      {replayOf && <ReplayDialog subscription={replayOf} onClose={() => setReplayOf(null)} />}
       {creating && (
         <CreateDialog
           onClose={() => setCreating(false)}
@@ -205,6 +223,69 @@ export default function WebhooksScreen() {
       {shown && <SecretDialog subscription={shown} onClose={() => setShown(null)} />}
       {logOf && <DeliveryLogDialog subscription={logOf} onClose={() => setLogOf(null)} />}
     </>
+  );
+}
+
+/** "YYYY-MM-DDTHH:mm" in the browser's time zone, what a datetime-local input shows. */
+const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/** Replay: the subscription's events from a point in time (as far back as Kafka keeps them) are sent again. */
+function ReplayDialog({ subscription, onClose }: { subscription: WebhookSubscription; onClose(): void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [from, setFrom] = useState(() => localInputValue(new Date(Date.now() - 60 * 60_000)));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const submit = async () => {
+    setSending(true);
+    setProblem(null);
+    try {
+      const { events } = await apiFetch<{ events: number }>(WEBHOOK_PATHS.replay(subscription.id), {
+        method: 'POST',
+        json: { from: new Date(from).toISOString() },
+      });
+      notify.success(
+        events === 0
+          ? 'No events since then: nothing to send.'
+          : `${events} event${events === 1 ? '' : 's'} queued; their deliveries are in the log.`,
+        'Replay',
+      );
+      onClose();
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !sending && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
+            Replay events
+          </DialogTitle>
+          <DialogContent className={styles.form}>
+            {problem && (
+              <MessageBar intent="error">
+                <MessageBarBody>{problem}</MessageBarBody>
+              </MessageBar>
+            )}
+            <Text>{`Every event this subscription wants since the time below is sent again to ${subscription.url}, in order; ones it already received keep their webhook-id.`}</Text>
+            <Field label="Replay from" required hint="Your local time. Kafka keeps events for a limited time.">
+              <Input type="datetime-local" value={from} max={localInputValue(new Date())} onChange={(_, d) => setFrom(d.value)} />
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={sending}>
+              Cancel
+            </Button>
+            <Button appearance="primary" disabled={sending || !from} onClick={() => void submit()}>
+              Replay
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
 
@@ -235,7 +316,9 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(subsc
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>New webhook subscription</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
+            New webhook subscription
+          </DialogTitle>
           <DialogContent className={styles.form}>
             {problem && (
               <MessageBar intent="error">
@@ -333,7 +416,9 @@ function DeliveryLogDialog({ subscription, onClose }: { subscription: WebhookSub
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface className={styles.log}>
         <DialogBody>
-          <DialogTitle>Deliveries to {subscription.url}</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
+            Deliveries to {subscription.url}
+          </DialogTitle>
           <DialogContent>
             {error && (
               <MessageBar intent="error">
