@@ -36,6 +36,8 @@ async function main() {
     await flushRedisDb(redisUrlWithDb(infra.redisUrl, PROFILES.bench.redisDb));
     // The 1,000,000-row lead sheet (about 70 MB) is larger than the upload limits of a normal stack.
     process.env.CRM_UPLOAD_MAX_BYTES ??= String(200 * 2 ** 20);
+    // The gateway refuses bigger bodies itself: room for the 1,000,000-row sheet and its multipart envelope.
+    process.env.PROXY_BODY_LIMIT_BYTES ??= String(210 * 2 ** 20);
     process.env.PROXY_BODY_LIMIT_BYTES ??= String(200 * 2 ** 20);
     const keys = devKeys();
     const startedAt = Date.now();

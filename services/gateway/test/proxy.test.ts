@@ -43,6 +43,8 @@ beforeAll(async () => {
     env: {
       IDENTITY_URL: upstream.url,
       GEOGRAPHY_URL: upstream.url,
+      CRM_URL: upstream.url,
+      CRM_UPLOAD_MAX_BYTES: '200000', // the deployment's lead spreadsheet limit, which the gateway follows
       CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there: the service is "down"
       CONSOLE_DIR: '/nonexistent',
       CURRENCY: 'EUR',
@@ -94,6 +96,22 @@ it('refuses a protected route with no token (401) and the wrong role (403) befor
   expect(forbidden.headers.get('content-type')).toMatch(/problem\+json/);
   expect((await gateway.request('/api/identity/roles', { roles: ['Manager'] })).status).toBe(403);
   expect(upstream.received.length).toBe(before);
+});
+
+it('refuses a lead spreadsheet over the configured CRM_UPLOAD_MAX_BYTES itself, and forwards one under it', async () => {
+  const upload = (bytes: number) =>
+    gateway.request('/api/leads/uploads', {
+      method: 'POST',
+      roles: ['Manager'],
+      body: Buffer.alloc(bytes, 'a'),
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+  const before = upstream.received.length;
+  const over = await upload(200_000 + 64 * 1024 + 1);
+  expect(over.status).toBe(413);
+  expect(upstream.received.length).toBe(before);
+  expect((await upload(150_000)).status).toBe(200);
+  expect(upstream.received.length).toBe(before + 1);
 });
 
 it('answers 404 problem for an /api path no service owns', async () => {

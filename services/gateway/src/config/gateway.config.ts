@@ -17,6 +17,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend(serviceUrls).extend({
     .int()
     .positive()
     .default(50 * 1024 * 1024),
+  /** crm's limit for a lead spreadsheet (the same variable crm reads): the gateway refuses bigger uploads itself. */
+  CRM_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(45 * 1024 * 1024),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });

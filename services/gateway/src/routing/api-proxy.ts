@@ -17,7 +17,7 @@ import {
   UnauthorizedError,
   type TokenSettings,
 } from '@backoffice/platform';
-import { findRoute, JSON_BODY_LIMIT, type RouteRule } from './route-table';
+import { findRoute, JSON_BODY_LIMIT, type ConfiguredLimits, type RouteRule } from './route-table';
 import { upstreamUrl, type GatewayConfig } from '../config/gateway.config';
 
 declare module 'fastify' {
@@ -142,6 +142,7 @@ export async function registerApiProxy(
   // Verified tokens are remembered until they expire; revocation is still checked on every request.
   const tokens = new AccessTokenVerifier(settings);
   const ceiling = Number(config.PROXY_BODY_LIMIT_BYTES);
+  const limits: ConfiguredLimits = { leadUploadBytes: Number(config.CRM_UPLOAD_MAX_BYTES) };
 
   await fastify.register(async (proxy) => {
     await proxy.register(replyFrom, {
@@ -161,7 +162,9 @@ export async function registerApiProxy(
       // JSON is limited alike on every route (the services parse it with that limit); an upload route's own
       // limit is for its files.
       const json = /^application\/([\w.-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
-      const limit = Math.min(json ? JSON_BODY_LIMIT : (request.routeRule?.bodyLimit ?? JSON_BODY_LIMIT), ceiling);
+      const routeLimit = request.routeRule?.bodyLimit;
+      const own = typeof routeLimit === 'function' ? routeLimit(limits) : (routeLimit ?? JSON_BODY_LIMIT);
+      const limit = Math.min(json ? JSON_BODY_LIMIT : own, ceiling);
       const declared = Number(request.headers['content-length']);
       // Refused by the handler, not here: a parser error would close the client's connection.
       if (Number.isFinite(declared) && declared > limit) {

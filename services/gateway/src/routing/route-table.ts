@@ -23,16 +23,25 @@ export interface RouteRule {
    * scopes is for staff only: a client token gets 403 there, whatever `access` says.
    */
   scopes?: readonly ApiScope[];
-  /** Largest request body in bytes, refused with 413 by the gateway itself (JSON_BODY_LIMIT when absent). */
-  bodyLimit?: number;
+  /**
+   * Largest request body in bytes, refused with 413 by the gateway itself (JSON_BODY_LIMIT when absent); a function
+   * when it follows a limit the deployment configures.
+   */
+  bodyLimit?: number | ((limits: ConfiguredLimits) => number);
 }
 
 /** Every JSON body: the services refuse more too. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Room for a multipart envelope around an upload's file (boundaries, part headers, small fields). */
 const MULTIPART_ENVELOPE = 64 * 1024;
-/** Lead spreadsheets: crm's CRM_UPLOAD_MAX_BYTES default, whose own answer names the limit. */
-export const LEAD_UPLOAD_BODY_LIMIT = 45 * 1024 * 1024 + MULTIPART_ENVELOPE;
+/** Limits the deployment sets, which the gateway's own refusals follow. */
+export interface ConfiguredLimits {
+  /** crm's largest lead spreadsheet (CRM_UPLOAD_MAX_BYTES, the same variable crm reads). */
+  leadUploadBytes: number;
+}
+
+/** Lead spreadsheets: crm's configured limit, whose own answer names it, plus the multipart envelope. */
+export const leadUploadBodyLimit = ({ leadUploadBytes }: ConfiguredLimits) => leadUploadBytes + MULTIPART_ENVELOPE;
 
 const STAFF: readonly Role[] = ['Admin', 'Manager'];
 
@@ -71,7 +80,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/web-pages', service: 'catalogue', access: STAFF },
   // crm
   { pattern: '/api/leads/mine', service: 'crm', access: ['Salesagent'] },
-  { pattern: '/api/leads/uploads', service: 'crm', access: STAFF, methods: ['POST'], exact: true, bodyLimit: LEAD_UPLOAD_BODY_LIMIT },
+  { pattern: '/api/leads/uploads', service: 'crm', access: STAFF, methods: ['POST'], exact: true, bodyLimit: leadUploadBodyLimit },
   { pattern: '/api/leads', service: 'crm', access: STAFF },
   { pattern: '/api/reports', service: 'crm', access: STAFF },
   // the dashboard's figures, counted by the services that own them (each narrows to the caller's own records)
