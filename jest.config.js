@@ -31,6 +31,7 @@ module.exports = {
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['<rootDir>/tests/jest.setup.js'],
+  setupFilesAfterEnv: ['<rootDir>/tests/event-contract.setup.ts'],
   testTimeout: 60_000,
   maxWorkers: 2,
 };

@@ -287,9 +287,9 @@ export const ServiceListQuerySchema = z.object({ categoryId: catalogueIdParam('C
 // ── Events ──────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Compacted topic, key = service id: `created` / `updated` carry the full Service state;
- * a delete publishes a tombstone (null value).
+ * Compacted topic, key = service id: `created` / `updated` carry the full Service state; a deletion
+ * publishes `deleted` (data: the id) and then a tombstone (null value).
  */
 export const CATALOGUE_SERVICE_TOPIC = 'catalogue.service.v1';
-export const CATALOGUE_SERVICE_EVENT_TYPES = ['created', 'updated'] as const;
+export const CATALOGUE_SERVICE_EVENT_TYPES = ['created', 'updated', 'deleted'] as const;
 export type CatalogueServiceEventType = (typeof CATALOGUE_SERVICE_EVENT_TYPES)[number];

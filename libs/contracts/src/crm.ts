@@ -232,17 +232,21 @@ export const UpdateLeadNotesSchema = z.object({
 export type UpdateLeadNotes = z.infer<typeof UpdateLeadNotesSchema>;
 
 /** Data of the `crm.lead-import.v1` events (types `completed` and `failed`). */
-export interface LeadImportEventData {
-  uploadId: number;
-  fileName: string;
-  groupId: number | null;
-  totalRows: number;
-  imported: number;
-  duplicates: number;
-  skippedDuplicates: number;
-  failedRows: number;
-  error?: string;
-}
+export const LeadImportEventDataSchema = z
+  .object({
+    uploadId: z.number().int(),
+    fileName: z.string(),
+    groupId: z.number().int().nullable(),
+    totalRows: z.number().int(),
+    imported: z.number().int(),
+    duplicates: z.number().int(),
+    skippedDuplicates: z.number().int(),
+    failedRows: z.number().int(),
+    error: z.string().optional().meta({ description: 'On `failed`: why, in plain words.' }),
+  })
+  .meta({ id: 'LeadImportEventData' });
+export type LeadImportEventData = z.infer<typeof LeadImportEventDataSchema>;
+export const LEAD_IMPORT_EVENT_TYPES = ['completed', 'failed'] as const;
 
 export const LEAD_IMPORT_TOPIC = 'crm.lead-import.v1';
 

@@ -269,11 +269,14 @@ export type GeographyLookupResult = z.infer<typeof GeographyLookupResultSchema>;
 
 export const GEOGRAPHY_TOPIC = 'geography.region.v1';
 
+export const GeographyRecordSchema = z.union([CountrySchema, StateSchema, CitySchema, BoroughSchema, AreaSchema]);
 export type GeographyRecord = Country | State | City | Borough | Area;
 
-export interface GeographyRegionEvent {
-  level: GeographyLevel;
-  id: number;
-  /** The record after the change; null for a deletion. */
-  record: GeographyRecord | null;
-}
+export const GeographyRegionEventSchema = z
+  .object({
+    level: z.enum(GEOGRAPHY_LEVELS),
+    id: z.number().int(),
+    record: GeographyRecordSchema.nullable().meta({ description: 'The record after the change; null for a deletion.' }),
+  })
+  .meta({ id: 'GeographyRegionEvent' });
+export type GeographyRegionEvent = z.infer<typeof GeographyRegionEventSchema>;

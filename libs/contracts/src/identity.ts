@@ -269,13 +269,15 @@ export const IDENTITY_USER_TOPIC = 'identity.user.v1';
 export const IDENTITY_USER_EVENT_TYPES = ['created', 'updated', 'roles-changed', 'deactivated', 'activated'] as const;
 export type IdentityUserEventType = (typeof IDENTITY_USER_EVENT_TYPES)[number];
 
-export const IdentityUserEventDataSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  roles: z.array(RoleSchema),
-  active: z.boolean(),
-  /** On roles-changed: the roles before. */
-  previousRoles: z.array(RoleSchema).optional(),
-});
+export const IdentityUserEventDataSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    roles: z.array(RoleSchema),
+    active: z.boolean(),
+    /** On roles-changed: the roles before. */
+    previousRoles: z.array(RoleSchema).optional(),
+  })
+  .meta({ id: 'IdentityUserEventData' });
 export type IdentityUserEventData = z.infer<typeof IdentityUserEventDataSchema>;

@@ -18,3 +18,5 @@ export * from './spreadsheet-text';
 export * from './dashboard';
 export * from './api-paths';
 export * from './webhooks';
+export * from './json-schema';
+export * from './events';

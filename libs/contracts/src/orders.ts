@@ -394,75 +394,108 @@ export const CLIENT_SERVICE_EVENT_TYPES = [
 ] as const;
 export type ClientServiceEventType = (typeof CLIENT_SERVICE_EVENT_TYPES)[number];
 
-interface ClientServiceEventBase {
-  clientServiceId: string;
-  orderId: string;
-  /** The staff user (or provider) who did it; the system user for demo data. */
-  actorId: string;
-}
+const uuid = (description: string) => z.uuid().meta({ description });
 
-export interface ClientServiceSubmittedData extends ClientServiceEventBase {
-  userId: string | null;
-  serviceId: number;
-  serviceName: string;
-  status: 'Created';
-  createdDate: string;
-}
-export interface BranchAssignedData extends ClientServiceEventBase {
-  branchId: number;
-  branchName: string | null;
-  previousBranchId: number | null;
-}
-export interface BranchClearedData extends ClientServiceEventBase {
-  previousBranchId: number;
-}
-export interface ProviderAssignedData extends ClientServiceEventBase {
-  providerId: string;
-  providerName: string | null;
-  previousProviderId: string | null;
-}
-export interface ProviderClearedData extends ClientServiceEventBase {
-  previousProviderId: string;
-}
-export interface StatusChangedData extends ClientServiceEventBase {
-  from: ClientServiceStatus;
-  to: ClientServiceStatus;
-  note: string;
-  transactionId: string;
-  date: string;
-  /** Set when Admin or Manager corrected a mistake (a move backwards or out of Completed or Cancelled); the note is the reason. */
-  correction?: boolean;
-}
+const ClientServiceEventBaseSchema = z.object({
+  clientServiceId: uuid('The client service (also the Kafka key and the envelope subject).'),
+  orderId: uuid('The order the client service belongs to.'),
+  actorId: uuid('The staff user (or provider) who did it; 00000000-0000-4000-8000-000000000000 for demo data.'),
+});
 
-export interface ClientServiceEventDataByType {
-  submitted: ClientServiceSubmittedData;
-  'branch-assigned': BranchAssignedData;
-  'branch-cleared': BranchClearedData;
-  'provider-assigned': ProviderAssignedData;
-  'provider-cleared': ProviderClearedData;
-  'status-changed': StatusChangedData;
-}
+export const ClientServiceSubmittedDataSchema = ClientServiceEventBaseSchema.extend({
+  userId: z.uuid().nullable().meta({ description: 'The client account of the order, if any.' }),
+  serviceId: z.number().int().meta({ description: 'The catalogue service id.' }),
+  serviceName: z.string(),
+  status: z.literal('Created'),
+  createdDate: z.iso.datetime(),
+}).meta({ id: 'ClientServiceSubmittedData' });
+export type ClientServiceSubmittedData = z.infer<typeof ClientServiceSubmittedDataSchema>;
+
+export const BranchAssignedDataSchema = ClientServiceEventBaseSchema.extend({
+  branchId: z.number().int(),
+  branchName: z.string().nullable().meta({ description: "The branch's name when assigned (scheduling)." }),
+  previousBranchId: z.number().int().nullable(),
+}).meta({ id: 'BranchAssignedData' });
+export type BranchAssignedData = z.infer<typeof BranchAssignedDataSchema>;
+
+export const BranchClearedDataSchema = ClientServiceEventBaseSchema.extend({
+  previousBranchId: z.number().int(),
+}).meta({ id: 'BranchClearedData' });
+export type BranchClearedData = z.infer<typeof BranchClearedDataSchema>;
+
+export const ProviderAssignedDataSchema = ClientServiceEventBaseSchema.extend({
+  providerId: uuid('A staff user with the ServiceProvider role.'),
+  providerName: z.string().nullable(),
+  previousProviderId: z.uuid().nullable(),
+}).meta({ id: 'ProviderAssignedData' });
+export type ProviderAssignedData = z.infer<typeof ProviderAssignedDataSchema>;
+
+export const ProviderClearedDataSchema = ClientServiceEventBaseSchema.extend({
+  previousProviderId: z.uuid(),
+}).meta({ id: 'ProviderClearedData' });
+export type ProviderClearedData = z.infer<typeof ProviderClearedDataSchema>;
+
+export const StatusChangedDataSchema = ClientServiceEventBaseSchema.extend({
+  from: ClientServiceStatusSchema,
+  to: ClientServiceStatusSchema,
+  note: z.string().max(2000),
+  transactionId: uuid('The transaction that made the change.'),
+  date: z.iso.datetime(),
+  correction: z.boolean().optional().meta({
+    description:
+      'Present and true when Admin or Manager corrected a mistake (a move backwards, or out of Completed or Cancelled); the note is the reason.',
+  }),
+}).meta({ id: 'StatusChangedData' });
+export type StatusChangedData = z.infer<typeof StatusChangedDataSchema>;
+
+/** The data schema of each event type on orders.client-service.v1. */
+export const CLIENT_SERVICE_EVENT_DATA = {
+  submitted: ClientServiceSubmittedDataSchema,
+  'branch-assigned': BranchAssignedDataSchema,
+  'branch-cleared': BranchClearedDataSchema,
+  'provider-assigned': ProviderAssignedDataSchema,
+  'provider-cleared': ProviderClearedDataSchema,
+  'status-changed': StatusChangedDataSchema,
+} as const satisfies Record<ClientServiceEventType, z.ZodType>;
+export type ClientServiceEventDataByType = { [T in ClientServiceEventType]: z.infer<(typeof CLIENT_SERVICE_EVENT_DATA)[T]> };
 
 export const ORDER_EVENT_TYPES = ['created', 'paid'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
-export interface OrderCreatedData {
-  orderId: string;
-  userId: string | null;
-  /** The client as the order names them (product "Order client": name, email, phone); crm matches leads by phone or email. */
-  name: string;
-  /** The order's contact info: the client's phone number as typed. */
-  phone: string;
-  email: string | null;
-  amount: number;
-  discount: number;
-  tax: number;
-  shippingFee: number;
-  items: { itemId: number; itemName: string; quantity: number; total: number }[];
-  createdDate: string;
-}
-export interface OrderPaidData {
-  orderId: string;
-  paymentId: string;
-  paidAt: string;
-}
+export const OrderCreatedDataSchema = z
+  .object({
+    orderId: z.uuid(),
+    userId: z.uuid().nullable(),
+    name: z.string().meta({ description: 'The client as the order names them (product "Order client").' }),
+    phone: z.string().meta({
+      description:
+        "The order's contact info: the client's phone number as typed; crm matches it (by its digits) to leads for the sales agent report.",
+    }),
+    email: z.string().nullable().meta({ description: "The client's email, if given; crm matches it (case-insensitively) to leads." }),
+    amount: z.number().meta({ description: 'The order total: subtotal − discount + tax + shipping.' }),
+    discount: z.number(),
+    tax: z.number(),
+    shippingFee: z.number(),
+    items: z.array(
+      z.object({
+        itemId: z.number().int().meta({ description: 'The catalogue service id.' }),
+        itemName: z.string(),
+        quantity: z.number().int().min(1),
+        total: z.number(),
+      }),
+    ),
+    createdDate: z.iso.datetime(),
+  })
+  .meta({ id: 'OrderCreatedData' });
+export type OrderCreatedData = z.infer<typeof OrderCreatedDataSchema>;
+
+export const OrderPaidDataSchema = z
+  .object({ orderId: z.uuid(), paymentId: z.string(), paidAt: z.iso.datetime() })
+  .meta({ id: 'OrderPaidData' });
+export type OrderPaidData = z.infer<typeof OrderPaidDataSchema>;
+
+/** The data schema of each event type on orders.order.v1. */
+export const ORDER_EVENT_DATA = { created: OrderCreatedDataSchema, paid: OrderPaidDataSchema } as const satisfies Record<
+  OrderEventType,
+  z.ZodType
+>;

@@ -96,23 +96,25 @@ export const OrderPaymentSchema = z
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
 /** The data of a payments.payment.v1 event (types `created`, `transaction-added`); the key is the order id. */
-export interface PaymentEventData {
-  paymentId: string;
-  orderId: string;
-  invoiceNumber: string;
-  merchant: string;
-  /** This payment's amount due and what its transactions paid. */
-  amount: number;
-  paidAmount: number;
-  paid: boolean;
-  status: PaymentStatus;
-  /** What every payment of the order has paid so far: the order is paid when this covers its amount. */
-  orderPaidTotal: number;
-  /** The transaction this event adds, if any. */
-  transaction: PaymentTransaction | null;
-  /** When the payment became Paid (the latest counting transaction), else null. */
-  paidAt: string | null;
-}
+export const PaymentEventDataSchema = z
+  .object({
+    paymentId: z.string(),
+    orderId: z.uuid(),
+    invoiceNumber: z.string(),
+    merchant: z.string(),
+    amount: z.number().meta({ description: "This payment's amount due." }),
+    paidAmount: z.number().meta({ description: "What this payment's transactions paid." }),
+    paid: z.boolean(),
+    status: z.enum(PAYMENT_STATUSES),
+    orderPaidTotal: z
+      .number()
+      .meta({ description: 'What every payment of the order has paid so far: the order is paid when this covers its amount.' }),
+    transaction: PaymentTransactionSchema.nullable().meta({ description: 'The transaction this event adds, if any.' }),
+    paidAt: z.string().nullable().meta({ description: 'When the payment became Paid (the latest counting transaction), else null.' }),
+  })
+  .meta({ id: 'PaymentEventData' });
+export type PaymentEventData = z.infer<typeof PaymentEventDataSchema>;
+export const PAYMENT_EVENT_TYPES = ['created', 'transaction-added'] as const;
 
 export const invoiceNumberOf = (orderId: string) => orderId.split('-')[0] ?? orderId;
 

@@ -68,6 +68,13 @@ export const BranchSchema = z.object({
 });
 export type Branch = z.infer<typeof BranchSchema>;
 
+/**
+ * Compacted topic of branches, key = branch id: `created` / `updated` carry the full Branch; a deletion
+ * publishes `deleted` (data: the id) and then a tombstone.
+ */
+export const SCHEDULING_BRANCH_TOPIC = 'scheduling.branch.v1';
+export const SCHEDULING_BRANCH_EVENT_TYPES = ['created', 'updated', 'deleted'] as const;
+
 /** A country of the bundled list used for branches (GET /api/branches/countries). */
 export const BranchCountrySchema = z.object({
   ccn3: z.string(),

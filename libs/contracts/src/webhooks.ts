@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { CATALOGUE_SERVICE_TOPIC } from './catalogue';
-import { GEOGRAPHY_LEVELS, GEOGRAPHY_TOPIC } from './geography';
-import { IDENTITY_USER_EVENT_TYPES, IDENTITY_USER_TOPIC } from './identity';
+import { EVENT_TOPICS } from './events';
+import { GEOGRAPHY_TOPIC } from './geography';
+import { IDENTITY_USER_TOPIC } from './identity';
 import { ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from './orders';
 import { PAYMENTS_PAYMENT_TOPIC } from './payments';
+import { SCHEDULING_BRANCH_TOPIC } from './scheduling';
 import { fromDigits } from './paging';
 
 /**
@@ -18,22 +20,17 @@ export const WEBHOOK_TOPICS = [
   ORDERS_ORDER_TOPIC,
   PAYMENTS_PAYMENT_TOPIC,
   CATALOGUE_SERVICE_TOPIC,
-  'scheduling.branch.v1',
+  SCHEDULING_BRANCH_TOPIC,
   GEOGRAPHY_TOPIC,
   IDENTITY_USER_TOPIC,
 ] as const;
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 
-/** The event types of each topic (the envelope's `type`). */
-export const WEBHOOK_EVENT_TYPES: Record<WebhookTopic, readonly string[]> = {
-  'orders.client-service.v1': ['submitted', 'branch-assigned', 'branch-cleared', 'provider-assigned', 'provider-cleared', 'status-changed'],
-  'orders.order.v1': ['created', 'paid'],
-  'payments.payment.v1': ['created', 'transaction-added'],
-  'catalogue.service.v1': ['created', 'updated', 'deleted'],
-  'scheduling.branch.v1': ['created', 'updated', 'deleted'],
-  'geography.region.v1': GEOGRAPHY_LEVELS.flatMap((level) => ['created', 'updated', 'deleted'].map((change) => `${level}.${change}`)),
-  'identity.user.v1': IDENTITY_USER_EVENT_TYPES,
-};
+/** The event types of each topic (the envelope's `type`), as the event catalogue documents them. */
+export const WEBHOOK_EVENT_TYPES = {} as Record<WebhookTopic, readonly string[]>;
+for (const topic of WEBHOOK_TOPICS) {
+  WEBHOOK_EVENT_TYPES[topic] = EVENT_TOPICS.find((doc) => doc.topic === topic)?.events.map((event) => event.type) ?? [];
+}
 
 /** The `type` of the event `POST .../test` sends (subject: the subscription id). */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';

@@ -83,7 +83,11 @@ describe('catalogue.service.v1', () => {
 
     expect((await service.request(`/api/services/${created.id}`, { method: 'DELETE' })).status).toBe(204);
     events = await newEvents();
-    expect(events).toEqual([expect.objectContaining({ key: String(created.id), type: 'deleted', payload: null })]);
+    // A `deleted` event naming the service (webhooks deliver it), then the tombstone compaction keeps.
+    expect(events).toEqual([
+      expect.objectContaining({ key: String(created.id), type: 'deleted', payload: expect.objectContaining({ data: { id: created.id } }) }),
+      expect.objectContaining({ key: String(created.id), type: 'deleted', payload: null }),
+    ]);
   });
 
   it('writes nothing for refused changes and for category changes', async () => {
@@ -124,15 +128,16 @@ describe('catalogue.service.v1', () => {
           received.push({ key: message.key?.toString() ?? '', value: message.value ? message.value.toString() : null });
         },
       });
-      while (received.filter((m) => m.key === String(id)).length < 2 && Date.now() < deadline) {
+      while (received.filter((m) => m.key === String(id)).length < 3 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 250));
       }
     } finally {
       await consumer.disconnect();
     }
     const mine = received.filter((m) => m.key === String(id));
-    expect(mine).toHaveLength(2);
+    expect(mine).toHaveLength(3);
     expect(JSON.parse(mine[0].value!)).toMatchObject({ type: 'created', subject: String(id), data: { id, name: 'Kafka visa' } });
-    expect(mine[1].value).toBeNull();
+    expect(JSON.parse(mine[1].value!)).toMatchObject({ type: 'deleted', subject: String(id), data: { id } });
+    expect(mine[2].value).toBeNull();
   }, 60_000);
 });

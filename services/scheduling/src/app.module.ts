@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { SCHEDULING_BRANCH_TOPIC } from '@backoffice/contracts';
 import { PlatformModule } from '@backoffice/platform';
 import { schedulingConfigSchema } from './scheduling.config';
 import { Branch } from './branches/branch.entity';
 import { BranchesController } from './branches/branches.controller';
-import { BranchesService, BRANCH_TOPIC } from './branches/branches.service';
+import { BranchesService } from './branches/branches.service';
 import { CountriesController } from './countries/countries.controller';
 import { CountryCatalog } from './countries/country-catalog';
 import { AppointmentSettingsRecord } from './appointments/appointment-settings.entity';
@@ -21,7 +22,7 @@ import { Migration0001Branches } from './migrations/Migration0001Branches';
         entities: [Branch, AppointmentSettingsRecord, AdjustedDateRecord],
         migrations: [{ name: 'Migration0001Branches', class: Migration0001Branches }],
       },
-      outbox: { topics: [{ name: BRANCH_TOPIC, compacted: true }] },
+      outbox: { topics: [{ name: SCHEDULING_BRANCH_TOPIC, compacted: true }] },
     }),
   ],
   // The countries controller first: its static path must win over /api/branches/{id}.

@@ -89,9 +89,12 @@ describe('branch CRUD', () => {
     await service.request(`/api/branches/${body.id}`, { method: 'DELETE' });
     const db = new Client({ connectionString: service.databaseUrl });
     await db.connect();
-    const rows = await db.query('select type, key from outbox where key = $1 order by seq', [String(body.id)]);
+    const rows = await db.query('select type, key, payload from outbox where key = $1 order by seq', [String(body.id)]);
     await db.end();
-    expect(rows.rows.map((row) => row.type)).toEqual(['created', 'deleted']);
+    // A deletion on the compacted topic: a `deleted` event naming the branch, then a tombstone.
+    expect(rows.rows.map((row) => row.type)).toEqual(['created', 'deleted', 'deleted']);
+    expect(rows.rows[1].payload.data).toEqual({ id: body.id });
+    expect(rows.rows[2].payload).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { z } from 'zod';
-import { ProblemSchema } from '@backoffice/contracts';
+import { ProblemSchema, zodToJsonSchemaComponent } from '@backoffice/contracts';
 import { IS_PUBLIC } from '../auth/decorators';
 
 export const API_RESULT = 'platform:api-result';
@@ -56,25 +56,8 @@ const ERRORS: Record<string, string> = {
 };
 
 /** A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses), named sub-schemas moved into `components`. */
-export function zodToOpenApi(schema: z.ZodType, components: Json): Json {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Json;
-  delete json.$schema;
-  const defs = (json.$defs ?? {}) as Json;
-  delete json.$defs;
-  const fix = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(fix);
-    if (value && typeof value === 'object') {
-      const out: Json = {};
-      for (const [key, inner] of Object.entries(value)) {
-        out[key] = key === '$ref' && typeof inner === 'string' ? inner.replace('#/$defs/', '#/components/schemas/') : fix(inner);
-      }
-      return out;
-    }
-    return value;
-  };
-  for (const [name, def] of Object.entries(defs)) components[name] = fix(def);
-  return fix(json) as Json;
-}
+export const zodToOpenApi = (schema: z.ZodType, components: Json): Json =>
+  zodToJsonSchemaComponent(schema, components, { target: 'draft-2020-12', refBase: '#/components/schemas/' });
 
 /** "markPaid" → "Mark paid". */
 const words = (name: string) =>

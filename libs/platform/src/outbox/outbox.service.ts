@@ -33,4 +33,14 @@ export class OutboxService {
     em.persist(row);
     return message;
   }
+
+  /**
+   * A deletion on a compacted topic, by the one convention every topic follows: a `deleted` event that
+   * says what went (subscribers and webhooks see it), then a tombstone (null value) so compaction drops the key.
+   */
+  deleted<T>(em: EntityManager, event: Omit<NewEvent<T>, 'type' | 'data'> & { data: T }): EventEnvelope<T | null> {
+    const message = this.add(em, { ...event, type: 'deleted' });
+    this.add(em, { topic: event.topic, type: 'deleted', subject: event.subject, data: null });
+    return message;
+  }
 }

@@ -4,6 +4,9 @@ import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT, type Role } from '@backoffice/contracts';
 import { createServiceApp, type ServiceAppOptions } from '../http/bootstrap';
+import { testDatabaseChecks } from './database-checks';
+
+export { testDatabaseChecks } from './database-checks';
 
 /** One RSA key pair per test process, so tests can mint tokens the services accept. */
 const keys = generateKeyPairSync('rsa', {
@@ -130,7 +133,11 @@ export async function startTestService(
     },
     close: async () => {
       await app.close();
-      await database?.drop().catch(() => undefined);
+      try {
+        for (const check of database ? testDatabaseChecks : []) await check(database!.url);
+      } finally {
+        await database?.drop().catch(() => undefined);
+      }
     },
   };
 }

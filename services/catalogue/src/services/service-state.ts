@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CATALOGUE_SERVICE_TOPIC, type CatalogueServiceEventType, type Service } from '@backoffice/contracts';
-import { OutboxService, topicName } from '@backoffice/platform';
+import { OutboxService } from '@backoffice/platform';
 import type { CatalogueService } from './service.entity';
 
 /** The full state of a service: what the API answers and what the topic carries. Needs serviceFiles loaded. */
@@ -41,24 +40,14 @@ export function toServiceDto(service: CatalogueService): Service {
 export class ServiceEvents {
   constructor(private readonly outbox: OutboxService) {}
 
-  changed(em: EntityManager, service: CatalogueService, type: CatalogueServiceEventType): Service {
+  changed(em: EntityManager, service: CatalogueService, type: Exclude<CatalogueServiceEventType, 'deleted'>): Service {
     const state = toServiceDto(service);
     this.outbox.add(em, { topic: CATALOGUE_SERVICE_TOPIC, type, subject: String(service.id), data: state });
     return state;
   }
 
-  /**
-   * The tombstone row is written with SQL in the same transaction: the platform's OutboxEvent entity
-   * does not declare `payload` nullable (the column is), so `outbox.add(em, { data: null })` fails validation.
-   */
-  async deleted(em: EntityManager, id: number): Promise<void> {
-    await em
-      .getConnection()
-      .execute(
-        'insert into outbox (id, topic, key, type, payload) values (?, ?, ?, ?, null)',
-        [randomUUID(), topicName(CATALOGUE_SERVICE_TOPIC), String(id), 'deleted'],
-        'run',
-        em.getTransactionContext(),
-      );
+  /** A deleted service: a `deleted` event naming it, then a tombstone (the outbox's deletion convention). */
+  deleted(em: EntityManager, id: number): void {
+    this.outbox.deleted(em, { topic: CATALOGUE_SERVICE_TOPIC, subject: String(id), data: { id } });
   }
 }

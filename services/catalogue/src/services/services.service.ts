@@ -57,7 +57,7 @@ export class ServicesService {
       const service = await this.load(em, id);
       em.remove(service);
       await em.flush();
-      await this.events.deleted(em, id);
+      this.events.deleted(em, id);
     });
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Consumer } from 'kafkajs';
-import { CATALOGUE_SERVICE_TOPIC, WEBHOOK_TOPICS } from '@backoffice/contracts';
+import { EVENT_TOPICS, WEBHOOK_TOPICS } from '@backoffice/contracts';
 import { createKafka, ensureTopics, SERVICE_CONFIG, topicName } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
@@ -10,7 +10,7 @@ import { WebhookStore } from './webhook.store';
 export const WEBHOOK_CONSUMER_GROUP = 'orders.webhooks';
 
 /** Topics created compacted by their owners; whoever comes first must create them the same way. */
-const COMPACTED = new Set<string>([CATALOGUE_SERVICE_TOPIC, 'scheduling.branch.v1']);
+const COMPACTED = new Set<string>(EVENT_TOPICS.filter((doc) => doc.compacted).map((doc) => doc.topic));
 
 interface Envelope {
   id?: unknown;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BranchInputSchema, type Branch as BranchDto, type FieldError } from '@backoffice/contracts';
+import { BranchInputSchema, SCHEDULING_BRANCH_TOPIC, type Branch as BranchDto, type FieldError } from '@backoffice/contracts';
 import { ConflictError, InvalidInputError, NotFoundError, OutboxService, SERVICE_CONFIG } from '@backoffice/platform';
 import type { z } from 'zod';
 import { CountryCatalog } from '../countries/country-catalog';
@@ -9,9 +9,6 @@ import { Branch } from './branch.entity';
 import { toBranchDto } from './branch.view';
 
 export type BranchData = z.output<typeof BranchInputSchema>;
-
-/** Full-state events of branches (compacted): other services keep a read model of them. */
-export const BRANCH_TOPIC = 'scheduling.branch.v1';
 
 @Injectable()
 export class BranchesService {
@@ -74,8 +71,7 @@ export class BranchesService {
     await this.em.transactional(async (em) => {
       const branch = await this.load(id, em);
       em.remove(branch);
-      // A deletion marker rather than a tombstone: the platform's outbox row does not take a null payload yet.
-      this.outbox.add(em, { topic: BRANCH_TOPIC, type: 'deleted', subject: String(id), data: { id, deleted: true } });
+      this.outbox.deleted(em, { topic: SCHEDULING_BRANCH_TOPIC, subject: String(id), data: { id } });
     });
   }
 
@@ -93,7 +89,7 @@ export class BranchesService {
   }
 
   private publish(em: EntityManager, type: 'created' | 'updated', branch: Branch) {
-    this.outbox.add(em, { topic: BRANCH_TOPIC, type, subject: String(branch.id), data: toBranchDto(branch) });
+    this.outbox.add(em, { topic: SCHEDULING_BRANCH_TOPIC, type, subject: String(branch.id), data: toBranchDto(branch) });
   }
 
   private assertCountry(ccn3: string) {
