@@ -1,4 +1,5 @@
 export { FormDialog, type FormDialogProps } from './form-dialog';
 export { schemaFieldErrors, type SchemaIssues } from './schema-field-errors';
 export { UnsavedChangesGuard, UNSAVED_MESSAGE, UNSAVED_TITLE } from './unsaved-changes-guard';
+export { DISCARD_MESSAGE, DISCARD_TITLE, useConfirmDiscard } from './use-confirm-discard';
 export { useFormState, type FormState, type FormStateOptions } from './use-form-state';

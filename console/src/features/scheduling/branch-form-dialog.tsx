@@ -11,8 +11,8 @@ import {
   type GeoPoint,
 } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
-import { useConfirm, useNotify } from '../../components/feedback';
-import { FormDialog, schemaFieldErrors, useFormState } from '../../components/forms';
+import { useNotify } from '../../components/feedback';
+import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '../../components/forms';
 import { saveBranch } from './api';
 import { CountryFlag } from './country-flag';
 import { FilterCombobox, type FilterOption } from './filter-combobox';
@@ -144,7 +144,7 @@ export interface BranchFormDialogProps {
 /** The branch form in a dialog: add or edit, with its location picked on a map. */
 export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialogProps) {
   const styles = useStyles();
-  const confirm = useConfirm();
+  const confirmDiscard = useConfirmDiscard();
   const notify = useNotify();
   const isNew = !branch;
   const initial = useMemo(() => valuesOf(branch), [branch]);
@@ -198,12 +198,7 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
 
   const cancel = async () => {
     if (saving) return;
-    if (
-      (isNew || dirty) &&
-      !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Discard', cancelLabel: 'Keep editing' }))
-    )
-      return;
-    onClose();
+    if (await confirmDiscard(isNew || dirty)) onClose();
   };
 
   const submit = (event: FormEvent) =>

@@ -1,8 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Field, Input, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CATALOGUE_MAX_IMAGES, CategoryInputSchema, type Category, type CategoryInput } from '@backoffice/contracts';
-import { useConfirm, useNotify } from '../../../components/feedback';
-import { FormDialog, schemaFieldErrors, useFormState } from '../../../components/forms';
+import { useNotify } from '../../../components/feedback';
+import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveCategory } from './api';
 
@@ -43,7 +43,7 @@ export interface CategoryFormDialogProps {
 export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDiscard = useConfirmDiscard();
   const isNew = !category;
   const initial = useMemo<FormValues>(
     () => ({
@@ -73,9 +73,7 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
 
   const cancel = async () => {
     if (saving) return;
-    if (dirty && !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Discard', cancelLabel: 'Keep editing' })))
-      return;
-    onClose();
+    if (await confirmDiscard(dirty)) onClose();
   };
 
   const submit = (event: FormEvent) => {

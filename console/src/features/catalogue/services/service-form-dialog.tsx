@@ -15,8 +15,8 @@ import {
   type ServiceInput,
   type ShippingType,
 } from '@backoffice/contracts';
-import { useConfirm, useNotify } from '../../../components/feedback';
-import { FormDialog, schemaFieldErrors, useFormState } from '../../../components/forms';
+import { useNotify } from '../../../components/feedback';
+import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
 import { useServiceFiles } from '../service-files/api';
@@ -152,7 +152,7 @@ export interface ServiceFormDialogProps {
 export function ServiceFormDialog({ service, category, onClose }: ServiceFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmDiscard = useConfirmDiscard();
   const isNew = !service;
   const initial = useMemo(() => valuesOf(service), [service]);
   const [values, setValues] = useState<FormValues>(initial);
@@ -200,9 +200,7 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
 
   const cancel = async () => {
     if (saving) return;
-    if (dirty && !(await confirm({ message: 'Are you sure to cancel edit?', confirmLabel: 'Discard', cancelLabel: 'Keep editing' })))
-      return;
-    onClose();
+    if (await confirmDiscard(dirty)) onClose();
   };
 
   const submit = (event: FormEvent) => {

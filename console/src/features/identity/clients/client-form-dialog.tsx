@@ -1,26 +1,13 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Spinner,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Field, Input, makeStyles } from '@fluentui/react-components';
 import { accountPasswordProblems, isAccountEmail, isAccountPhoneNumber, type Client, type IdentityError } from '@backoffice/contracts';
-import { ApiError, errorMessage, fieldErrors } from '../../../components/api';
+import { ApiError, errorMessage } from '../../../components/api';
 import { useNotify } from '../../../components/feedback';
+import { FormDialog, useFormState } from '../../../components/forms';
 import { saveClient } from '../api';
-import { UnsavedChangesGuard } from '../../../components/forms';
 
-type FieldName = 'name' | 'email' | 'phoneNumber' | 'passCode';
+const FIELDS = ['name', 'email', 'phoneNumber', 'passCode'] as const;
+type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName, string>>;
 
@@ -49,8 +36,6 @@ function fieldOf(error: IdentityError): FieldName | undefined {
 
 const useStyles = makeStyles({
   surface: { width: '520px', maxWidth: 'calc(100vw - 32px)' },
-  form: { display: 'contents' },
-  fields: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
 });
 
 export interface ClientFormDialogProps {
@@ -59,162 +44,88 @@ export interface ClientFormDialogProps {
   onClose(): void;
 }
 
+/** The text boxes of the form, in screen order. */
+const INPUTS: ReadonlyArray<{ field: FieldName; label: string; type: 'text' | 'email' | 'tel' | 'password'; onlyNew?: boolean }> = [
+  { field: 'name', label: 'Name', type: 'text' },
+  { field: 'email', label: 'Email', type: 'email' },
+  { field: 'phoneNumber', label: 'Phone number', type: 'tel' },
+  { field: 'passCode', label: 'Password', type: 'password', onlyNew: true },
+];
+
 /** Add or edit a client. The password is set only when creating; the server's refusals show on the fields and as a toast. */
 export function ClientFormDialog({ client, onClose }: ClientFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
   const isNew = !client;
-  const [values, setValues] = useState<Values>({
-    name: client?.name ?? '',
-    email: client?.email ?? '',
-    phoneNumber: client?.phoneNumber ?? '',
-    passCode: '',
-  });
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    phoneNumber: useRef<HTMLInputElement>(null),
-    passCode: useRef<HTMLInputElement>(null),
-  };
+  const initial: Values = { name: client?.name ?? '', email: client?.email ?? '', phoneNumber: client?.phoneNumber ?? '', passCode: '' };
+  const [values, setValues] = useState<Values>(initial);
 
   const errors = useMemo(() => validateClient(values, isNew), [values, isNew]);
-  const errorOf = (field: FieldName) => serverErrors[field] ?? (attempted || touched[field] ? errors[field] : undefined);
+  const form = useFormState<FieldName>({ fields: FIELDS, errors });
+  const { errorOf, saving } = form;
 
   const change = (field: FieldName, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const touch = (field: FieldName) => setTouched((current) => ({ ...current, [field]: true }));
-  const focusFirst = (byField: Errors) => {
-    const first = (['name', 'email', 'phoneNumber', 'passCode'] as const).find((field) => byField[field]);
-    if (first) refs[first].current?.focus();
+    form.edit(field);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setAttempted(true);
-    if (Object.keys(errors).length) return focusFirst(errors);
-    setSaving(true);
-    try {
+  const submit = (event: FormEvent) =>
+    void form.submit(event, async () => {
       const fields = { name: values.name.trim(), email: values.email.trim(), phoneNumber: values.phoneNumber.trim() };
-      const result = await saveClient(isNew ? { ...fields, passCode: values.passCode } : { ...fields, id: client.id });
-      if (result.succeeded) {
-        notify.success(isNew ? `${fields.name} was added.` : `${fields.name} was saved.`, isNew ? 'Client created' : 'Client updated');
+      try {
+        const result = await saveClient(isNew ? { ...fields, passCode: values.passCode } : { ...fields, id: client.id });
+        if (result.succeeded) {
+          notify.success(isNew ? `${fields.name} was added.` : `${fields.name} was saved.`, isNew ? 'Client created' : 'Client updated');
+          onClose();
+          return;
+        }
+        notify.error(result.errors.map((error) => error.description).join(' '), 'Create Account Error');
+        const byField: Errors = {};
+        for (const error of result.errors) {
+          const field = fieldOf(error);
+          if (field) byField[field] ??= error.description;
+        }
+        form.setServerErrors(byField);
+      } catch (error) {
+        // Deleted by someone else meanwhile: nothing left to save.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        notify.error(errorMessage(error), 'Client not found');
         onClose();
-        return;
       }
-      notify.error(result.errors.map((error) => error.description).join(' '), 'Create Account Error');
-      const byField: Errors = {};
-      for (const error of result.errors) {
-        const field = fieldOf(error);
-        if (field) byField[field] ??= error.description;
-      }
-      setServerErrors(byField);
-      focusFirst(byField);
-    } catch (error) {
-      const byField = fieldErrors(error) as Errors;
-      if (Object.keys(byField).length) {
-        setServerErrors(byField);
-        focusFirst(byField);
-      } else {
-        notify.error(
-          errorMessage(error),
-          error instanceof ApiError && error.status === 404 ? 'Client not found' : 'Could not save the client',
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const changed =
-    values.name !== (client?.name ?? '') ||
-    values.email !== (client?.email ?? '') ||
-    values.phoneNumber !== (client?.phoneNumber ?? '') ||
-    values.passCode !== '';
+  const dirty = FIELDS.some((field) => values[field] !== initial[field]);
+  const hints: Partial<Record<FieldName, string>> = {
+    email: isNew ? 'Also the client’s username.' : undefined,
+    passCode: 'At least 8 characters, with a letter and a digit.',
+  };
 
   return (
-    <>
-      <UnsavedChangesGuard when={changed && !saving} />
-      <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !saving && onClose()}>
-        <DialogSurface className={styles.surface} aria-describedby={undefined}>
-          <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-            <DialogBody>
-              <DialogTitle
-                action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} disabled={saving} />}
-              >
-                {isNew ? 'Add client' : 'Edit client'}
-              </DialogTitle>
-              <DialogContent className={styles.fields}>
-                <Field label="Name" required validationMessage={errorOf('name')}>
-                  <Input
-                    ref={refs.name}
-                    name="name"
-                    autoFocus
-                    autoComplete="off"
-                    value={values.name}
-                    onChange={(_e, data) => change('name', data.value)}
-                    onBlur={() => touch('name')}
-                  />
-                </Field>
-                <Field label="Email" required validationMessage={errorOf('email')} hint={isNew ? 'Also the client’s username.' : undefined}>
-                  <Input
-                    ref={refs.email}
-                    name="email"
-                    type="email"
-                    autoComplete="off"
-                    value={values.email}
-                    onChange={(_e, data) => change('email', data.value)}
-                    onBlur={() => touch('email')}
-                  />
-                </Field>
-                <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
-                  <Input
-                    ref={refs.phoneNumber}
-                    name="phoneNumber"
-                    type="tel"
-                    autoComplete="off"
-                    value={values.phoneNumber}
-                    onChange={(_e, data) => change('phoneNumber', data.value)}
-                    onBlur={() => touch('phoneNumber')}
-                  />
-                </Field>
-                {isNew && (
-                  <Field
-                    label="Password"
-                    required
-                    validationMessage={errorOf('passCode')}
-                    hint="At least 8 characters, with a letter and a digit."
-                  >
-                    <Input
-                      ref={refs.passCode}
-                      name="passCode"
-                      type="password"
-                      autoComplete="new-password"
-                      value={values.passCode}
-                      onChange={(_e, data) => change('passCode', data.value)}
-                      onBlur={() => touch('passCode')}
-                    />
-                  </Field>
-                )}
-              </DialogContent>
-              <DialogActions>
-                <Button appearance="secondary" onClick={onClose} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                  {isNew ? 'Create' : 'Save'}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
-    </>
+    <FormDialog
+      title={isNew ? 'Add client' : 'Edit client'}
+      onDismiss={onClose}
+      onSubmit={submit}
+      submitLabel={isNew ? 'Create' : 'Save'}
+      busy={saving}
+      dirty={dirty}
+      formError={form.formError}
+      formErrorTitle="Could not save the client"
+      formRef={form.formRef}
+      surfaceClassName={styles.surface}
+    >
+      {INPUTS.filter((input) => isNew || !input.onlyNew).map(({ field, label, type }) => (
+        <Field key={field} label={label} required validationMessage={errorOf(field)} hint={hints[field]}>
+          <Input
+            name={field}
+            type={type}
+            autoFocus={field === 'name'}
+            autoComplete={type === 'password' ? 'new-password' : 'off'}
+            value={values[field]}
+            onChange={(_e, data) => change(field, data.value)}
+            onBlur={() => form.blur(field)}
+          />
+        </Field>
+      ))}
+    </FormDialog>
   );
 }
