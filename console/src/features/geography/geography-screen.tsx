@@ -51,17 +51,9 @@ function firstRate(...levels: ({ taxRate: number | null } | null | undefined)[])
   return null;
 }
 
-/**
- * The geography manager (/admin/countries): countries, then the states, cities, boroughs and areas of
- * the current selection. Selecting an item loads its children and clears every selection below it;
- * the selection lives in the URL (?country=&state=&city=&borough=), so a reload keeps it.
- */
-export default function GeographyScreen() {
-  const styles = useStyles();
-  const money = useFormatMoney();
-  const reload = useReloadList();
+/** The selected country, state, city and borough (kept in the URL) and the lists they open. */
+function useGeographySelection() {
   const [params, setParams] = useSearchParams();
-  const [editing, setEditing] = useState<Editing | null>(null);
 
   const countries = useCountries();
   const country = countries.data?.find((c) => c.id === idParam(params.get('country'))) ?? null;
@@ -91,6 +83,21 @@ export default function GeographyScreen() {
       { replace: true },
     );
   };
+
+  return { params, select, countries, country, states, state, cities, city, boroughs, borough, areas };
+}
+
+/**
+ * The geography manager (/admin/countries): countries, then the states, cities, boroughs and areas of
+ * the current selection. Selecting an item loads its children and clears every selection below it;
+ * the selection lives in the URL (?country=&state=&city=&borough=), so a reload keeps it.
+ */
+export default function GeographyScreen() {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  const reload = useReloadList();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const { params, select, countries, country, states, state, cities, city, boroughs, borough, areas } = useGeographySelection();
 
   const closeDialog = (result: RegionDialogResult | null) => {
     const current = editing;

@@ -204,72 +204,80 @@ function DetailBody({ detail }: { detail: ClientServiceDetail }) {
         )}
       </section>
 
-      <section className={styles.section} aria-label="Transactions">
-        <Text as="h3" weight="semibold">
-          Transactions
-        </Text>
-        {detail.transactions.length === 0 ? (
-          <Text className={styles.secondary}>No transactions yet.</Text>
-        ) : (
-          <Table size="small" aria-label="Transactions" data-testid="transactions-table">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell style={{ width: '210px' }}>Status</TableHeaderCell>
-                <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
-                <TableHeaderCell>Note</TableHeaderCell>
-                <TableHeaderCell style={{ width: '240px' }}>Images</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {detail.transactions.map((transaction) => (
-                <TableRow key={transaction.id} data-testid="transaction-row">
-                  <TableCell>
-                    <span className={styles.status}>
-                      {transaction.previousStatus !== transaction.status && (
-                        <>
-                          <Text size={200} className={styles.secondary}>
-                            {transaction.previousStatus}
-                          </Text>
-                          <ArrowRightRegular className={styles.secondary} aria-label="to" />
-                        </>
-                      )}
-                      <ClientServiceStatusBadge status={transaction.status} />
-                      {transaction.correction && (
-                        <Badge appearance="outline" color="warning" size="small" data-testid="correction-badge">
-                          Correction
-                        </Badge>
-                      )}
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <span className={styles.fact}>
-                      {formatDate(transaction.date, 'date-time')}
-                      <Text size={200} className={styles.secondary}>
-                        {transaction.actorName}
-                      </Text>
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <Text className={styles.note}>{transaction.note || '—'}</Text>
-                  </TableCell>
-                  <TableCell>
-                    {transaction.files.length ? (
-                      <div className={styles.images}>
-                        {transaction.files.map((file) => (
-                          <ImageThumbnail key={file.id} file={file} />
-                        ))}
-                      </div>
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
+      <TransactionsSection transactions={detail.transactions} />
     </>
+  );
+}
+
+/** Every status change of the service, with who made it, its note and its images. */
+function TransactionsSection({ transactions }: { transactions: ClientServiceDetail['transactions'] }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section} aria-label="Transactions">
+      <Text as="h3" weight="semibold">
+        Transactions
+      </Text>
+      {transactions.length === 0 ? (
+        <Text className={styles.secondary}>No transactions yet.</Text>
+      ) : (
+        <Table size="small" aria-label="Transactions" data-testid="transactions-table">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell style={{ width: '210px' }}>Status</TableHeaderCell>
+              <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
+              <TableHeaderCell>Note</TableHeaderCell>
+              <TableHeaderCell style={{ width: '240px' }}>Images</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {transactions.map((transaction) => (
+              <TableRow key={transaction.id} data-testid="transaction-row">
+                <TableCell>
+                  <span className={styles.status}>
+                    {transaction.previousStatus !== transaction.status && (
+                      <>
+                        <Text size={200} className={styles.secondary}>
+                          {transaction.previousStatus}
+                        </Text>
+                        <ArrowRightRegular className={styles.secondary} aria-label="to" />
+                      </>
+                    )}
+                    <ClientServiceStatusBadge status={transaction.status} />
+                    {transaction.correction && (
+                      <Badge appearance="outline" color="warning" size="small" data-testid="correction-badge">
+                        Correction
+                      </Badge>
+                    )}
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <span className={styles.fact}>
+                    {formatDate(transaction.date, 'date-time')}
+                    <Text size={200} className={styles.secondary}>
+                      {transaction.actorName}
+                    </Text>
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <Text className={styles.note}>{transaction.note || '—'}</Text>
+                </TableCell>
+                <TableCell>
+                  {transaction.files.length ? (
+                    <div className={styles.images}>
+                      {transaction.files.map((file) => (
+                        <ImageThumbnail key={file.id} file={file} />
+                      ))}
+                    </div>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
   );
 }
 

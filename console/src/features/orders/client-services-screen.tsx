@@ -166,76 +166,7 @@ export default function ClientServicesScreen() {
             }
           />
         ) : (
-          <div className={styles.surface}>
-            <Table className={styles.table} aria-label="Client services" data-testid="client-services-table">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell style={{ width: '44px' }} aria-label="Completed" />
-                  <TableHeaderCell style={{ width: '100px' }}>ID</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '150px' }}>Date</TableHeaderCell>
-                  <TableHeaderCell>Service</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '120px' }}>Status</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '100px' }}>Assigned</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '200px' }}>Actions</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {shown.map((cs) => (
-                  <TableRow key={cs.id} data-testid="client-service-row" data-id={cs.id}>
-                    <TableCell>
-                      {cs.status === 'Completed' && (
-                        <span className={styles.done} role="img" aria-label="Completed" data-testid="completed-check">
-                          <CheckmarkCircleFilled />
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className={styles.id}>{shortId(cs.id)}</TableCell>
-                    <TableCell>{formatDate(cs.createdDate, 'date-time')}</TableCell>
-                    <TableCell>
-                      <span className={styles.service}>
-                        <Text>{cs.serviceName}</Text>
-                        <Text size={200} className={styles.secondary}>
-                          {`Order ${shortId(cs.orderId)}`}
-                        </Text>
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <ClientServiceStatusBadge status={cs.status} />
-                    </TableCell>
-                    <TableCell>
-                      <span className={styles.indicators}>
-                        <Indicator
-                          on={!!cs.providerId}
-                          label={cs.providerId ? `Provider: ${cs.providerName ?? 'assigned'}` : 'No provider'}
-                          icon={[<PersonFilled key="on" />, <PersonRegular key="off" />]}
-                        />
-                        <Indicator
-                          on={!!cs.branchId}
-                          label={cs.branchId ? `Branch: ${cs.branchName ?? `#${cs.branchId}`}` : 'No branch'}
-                          icon={[<BuildingFilled key="on" />, <BuildingRegular key="off" />]}
-                        />
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <span className={styles.actions}>
-                        <Button size="small" icon={<EyeRegular />} onClick={() => setOpen({ kind: 'view', clientService: cs })}>
-                          View
-                        </Button>
-                        {staff && (
-                          <Button size="small" icon={<PersonSwapRegular />} onClick={() => setOpen({ kind: 'assign', clientService: cs })}>
-                            Assign
-                          </Button>
-                        )}
-                        <Button size="small" icon={<NoteAddRegular />} onClick={() => setOpen({ kind: 'transaction', clientService: cs })}>
-                          Add Transaction
-                        </Button>
-                      </span>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <ClientServicesTable items={shown} staff={staff} onOpen={(kind, clientService) => setOpen({ kind, clientService })} />
         )}
       </>
     );
@@ -254,5 +185,89 @@ export default function ClientServicesScreen() {
       {open?.kind === 'assign' && <AssignDialog clientService={open.clientService} onClose={close} />}
       {open?.kind === 'transaction' && <TransactionDialog clientService={open.clientService} onClose={close} />}
     </>
+  );
+}
+
+interface ClientServicesTableProps {
+  items: readonly ClientServiceSummary[];
+  /** Admin or Manager: they may assign. */
+  staff: boolean;
+  onOpen(kind: NonNullable<Open>['kind'], clientService: ClientServiceSummary): void;
+}
+
+/** The client services: done check, id, date, service and order, status, who and where, and the actions. */
+function ClientServicesTable({ items, staff, onOpen }: ClientServicesTableProps) {
+  const styles = useStyles();
+  return (
+    <div className={styles.surface}>
+      <Table className={styles.table} aria-label="Client services" data-testid="client-services-table">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell style={{ width: '44px' }} aria-label="Completed" />
+            <TableHeaderCell style={{ width: '100px' }}>ID</TableHeaderCell>
+            <TableHeaderCell style={{ width: '150px' }}>Date</TableHeaderCell>
+            <TableHeaderCell>Service</TableHeaderCell>
+            <TableHeaderCell style={{ width: '120px' }}>Status</TableHeaderCell>
+            <TableHeaderCell style={{ width: '100px' }}>Assigned</TableHeaderCell>
+            <TableHeaderCell style={{ width: '200px' }}>Actions</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((cs) => (
+            <TableRow key={cs.id} data-testid="client-service-row" data-id={cs.id}>
+              <TableCell>
+                {cs.status === 'Completed' && (
+                  <span className={styles.done} role="img" aria-label="Completed" data-testid="completed-check">
+                    <CheckmarkCircleFilled />
+                  </span>
+                )}
+              </TableCell>
+              <TableCell className={styles.id}>{shortId(cs.id)}</TableCell>
+              <TableCell>{formatDate(cs.createdDate, 'date-time')}</TableCell>
+              <TableCell>
+                <span className={styles.service}>
+                  <Text>{cs.serviceName}</Text>
+                  <Text size={200} className={styles.secondary}>
+                    {`Order ${shortId(cs.orderId)}`}
+                  </Text>
+                </span>
+              </TableCell>
+              <TableCell>
+                <ClientServiceStatusBadge status={cs.status} />
+              </TableCell>
+              <TableCell>
+                <span className={styles.indicators}>
+                  <Indicator
+                    on={!!cs.providerId}
+                    label={cs.providerId ? `Provider: ${cs.providerName ?? 'assigned'}` : 'No provider'}
+                    icon={[<PersonFilled key="on" />, <PersonRegular key="off" />]}
+                  />
+                  <Indicator
+                    on={!!cs.branchId}
+                    label={cs.branchId ? `Branch: ${cs.branchName ?? `#${cs.branchId}`}` : 'No branch'}
+                    icon={[<BuildingFilled key="on" />, <BuildingRegular key="off" />]}
+                  />
+                </span>
+              </TableCell>
+              <TableCell>
+                <span className={styles.actions}>
+                  <Button size="small" icon={<EyeRegular />} onClick={() => onOpen('view', cs)}>
+                    View
+                  </Button>
+                  {staff && (
+                    <Button size="small" icon={<PersonSwapRegular />} onClick={() => onOpen('assign', cs)}>
+                      Assign
+                    </Button>
+                  )}
+                  <Button size="small" icon={<NoteAddRegular />} onClick={() => onOpen('transaction', cs)}>
+                    Add Transaction
+                  </Button>
+                </span>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ChevronLeftRegular, ChevronRightRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { useSearchParams } from 'react-router-dom';
-import { ORDER_STATUSES, shortId, type OrderStatus } from '@backoffice/contracts';
+import { ORDER_STATUSES, shortId, type OrderStatus, type OrderSummary } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
 import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
@@ -70,7 +70,6 @@ const ALL = 'all';
 export default function ClientsOrdersScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const money = useFormatMoney();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
@@ -117,9 +116,6 @@ export default function ClientsOrdersScreen() {
   };
 
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const first = total === 0 ? 0 : (page - 1) * ORDERS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * ORDERS_PAGE_SIZE);
   const filtered = Boolean(search || status);
 
   let content;
@@ -160,71 +156,13 @@ export default function ClientsOrdersScreen() {
     );
   } else {
     content = (
-      <div className={styles.surface}>
-        <Table aria-label="Orders" data-testid="orders-table">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell style={{ width: '110px' }}>ID</TableHeaderCell>
-              <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
-              <TableHeaderCell style={{ width: '130px' }} className={styles.amountHeader}>
-                Amount
-              </TableHeaderCell>
-              <TableHeaderCell>Contact</TableHeaderCell>
-              <TableHeaderCell>Address</TableHeaderCell>
-              <TableHeaderCell style={{ width: '110px' }}>Status</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.items.map((order) => (
-              <TableRow key={order.id} data-testid="order-row">
-                <TableCell>
-                  <TextLink to={`order/${order.id}`} className={styles.id}>
-                    {shortId(order.id)}
-                  </TextLink>
-                </TableCell>
-                <TableCell>{formatDate(order.createdDate, 'date-time')}</TableCell>
-                <TableCell className={styles.amount}>{money(order.amount)}</TableCell>
-                <TableCell>
-                  <span className={styles.contact}>
-                    <Text weight="semibold">{order.name}</Text>
-                    <Text size={200} className={styles.secondary}>
-                      {order.contactInfo}
-                    </Text>
-                  </span>
-                </TableCell>
-                <TableCell>{orderAddress(order)}</TableCell>
-                <TableCell>
-                  <OrderStatusBadge status={order.status} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <div className={styles.footer}>
-          <Text size={200} className={styles.secondary} aria-live="polite">
-            {`${first}–${last} of ${total} orders`}
-            {isValidating && <Spinner size="extra-tiny" as="span" style={{ display: 'inline-flex', marginLeft: 8 }} />}
-          </Text>
-          <nav className={styles.pager} aria-label="Pages">
-            <Button
-              icon={<ChevronLeftRegular />}
-              disabled={page <= 1}
-              onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
-            >
-              Previous
-            </Button>
-            <Text size={200}>{`Page ${page} of ${pages}`}</Text>
-            <Button
-              icon={<ChevronRightRegular />}
-              iconPosition="after"
-              disabled={page >= pages}
-              onClick={() => update({ page: String(page + 1) })}
-            >
-              Next
-            </Button>
-          </nav>
-        </div>
-      </div>
+      <OrdersTable
+        orders={data.items}
+        page={page}
+        total={total}
+        validating={isValidating}
+        onPage={(next) => update({ page: next > 1 ? String(next) : null })}
+      />
     );
   }
 
@@ -270,5 +208,80 @@ export default function ClientsOrdersScreen() {
       </div>
       {content}
     </>
+  );
+}
+
+interface OrdersTableProps {
+  orders: readonly OrderSummary[];
+  page: number;
+  total: number;
+  validating: boolean;
+  onPage(page: number): void;
+}
+
+/** One page of orders, each linking to its receipt, with "21–40 of 57 orders" and previous and next. */
+function OrdersTable({ orders, page, total, validating, onPage }: OrdersTableProps) {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const first = total === 0 ? 0 : (page - 1) * ORDERS_PAGE_SIZE + 1;
+  const last = Math.min(total, page * ORDERS_PAGE_SIZE);
+  return (
+    <div className={styles.surface}>
+      <Table aria-label="Orders" data-testid="orders-table">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell style={{ width: '110px' }}>ID</TableHeaderCell>
+            <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
+            <TableHeaderCell style={{ width: '130px' }} className={styles.amountHeader}>
+              Amount
+            </TableHeaderCell>
+            <TableHeaderCell>Contact</TableHeaderCell>
+            <TableHeaderCell>Address</TableHeaderCell>
+            <TableHeaderCell style={{ width: '110px' }}>Status</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id} data-testid="order-row">
+              <TableCell>
+                <TextLink to={`order/${order.id}`} className={styles.id}>
+                  {shortId(order.id)}
+                </TextLink>
+              </TableCell>
+              <TableCell>{formatDate(order.createdDate, 'date-time')}</TableCell>
+              <TableCell className={styles.amount}>{money(order.amount)}</TableCell>
+              <TableCell>
+                <span className={styles.contact}>
+                  <Text weight="semibold">{order.name}</Text>
+                  <Text size={200} className={styles.secondary}>
+                    {order.contactInfo}
+                  </Text>
+                </span>
+              </TableCell>
+              <TableCell>{orderAddress(order)}</TableCell>
+              <TableCell>
+                <OrderStatusBadge status={order.status} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <div className={styles.footer}>
+        <Text size={200} className={styles.secondary} aria-live="polite">
+          {`${first}–${last} of ${total} orders`}
+          {validating && <Spinner size="extra-tiny" as="span" style={{ display: 'inline-flex', marginLeft: 8 }} />}
+        </Text>
+        <nav className={styles.pager} aria-label="Pages">
+          <Button icon={<ChevronLeftRegular />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <Text size={200}>{`Page ${page} of ${pages}`}</Text>
+          <Button icon={<ChevronRightRegular />} iconPosition="after" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      </div>
+    </div>
   );
 }

@@ -70,28 +70,48 @@ interface Picked {
   url: string;
 }
 
+/** The images picked for a transaction, previewed through object URLs released when removed or when the dialog goes. */
+function usePickedImages(onAdd: () => void) {
+  const [images, setImages] = useState<Picked[]>([]);
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const addFiles = (files: FileList | null) => {
+    if (!files?.length) return;
+    const picked = Array.from(files).map((file) => ({ file, url: URL.createObjectURL(file) }));
+    picked.forEach((image) => previews.current.add(image.url));
+    setImages((current) => [...current, ...picked]);
+    onAdd();
+  };
+
+  const removeImage = (index: number) => {
+    const image = images[index];
+    if (!image) return;
+    URL.revokeObjectURL(image.url);
+    previews.current.delete(image.url);
+    setImages((current) => current.filter((_, i) => i !== index));
+  };
+
+  return { images, addFiles, removeImage };
+}
+
 /** Add Transaction: a status (or the current one, for a note), a note and images; the server applies the status rules. */
 export function TransactionDialog({ clientService, onClose }: { clientService: ClientServiceSummary; onClose(changed: boolean): void }) {
   const styles = useStyles();
   const dialog = useDialogStyles();
   const notify = useNotify();
-  const input = useRef<HTMLInputElement>(null);
   const { hasRole } = useAuth();
   // Admin and Manager may correct a mistake (backwards, or out of Completed or Cancelled) with a reason; a provider moves forward only.
   const mayCorrect = hasRole('Admin', 'Manager');
   const [status, setStatus] = useState<ClientServiceStatus>(clientService.status);
   const correcting = mayCorrect && isStatusCorrection(clientService.status, status);
   const [note, setNote] = useState('');
-  const [images, setImages] = useState<Picked[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { images, addFiles, removeImage } = usePickedImages(() => setErrors((current) => ({ ...current, files: '' })));
   const [busy, setBusy] = useState<string | null>(null);
-
-  // Previews are object URLs: released when removed, and all of them when the dialog goes.
-  const previews = useRef(new Set<string>());
-  useEffect(() => {
-    const urls = previews.current;
-    return () => urls.forEach((url) => URL.revokeObjectURL(url));
-  }, []);
 
   const imagesError = useMemo(() => {
     if (images.length > TRANSACTION_MAX_FILES) return `At most ${TRANSACTION_MAX_FILES} images.`;
@@ -101,14 +121,6 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
     if (large) return `${large.file.name} is larger than ${formatBytes(CLIENT_SERVICE_FILE_MAX_BYTES)}.`;
     return errors.files;
   }, [images, errors.files]);
-
-  const addFiles = (files: FileList | null) => {
-    if (!files?.length) return;
-    const picked = Array.from(files).map((file) => ({ file, url: URL.createObjectURL(file) }));
-    picked.forEach((image) => previews.current.add(image.url));
-    setImages((current) => [...current, ...picked]);
-    setErrors((current) => ({ ...current, files: '' }));
-  };
 
   const save = async () => {
     const check = ServiceTransactionInputSchema.safeParse({ clientServiceId: clientService.id, status, note, files: [] });
@@ -215,51 +227,7 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
                 >
                   <Textarea value={note} onChange={(_event, data) => setNote(data.value)} rows={4} resize="vertical" maxLength={2000} />
                 </Field>
-                <Field
-                  label="Images"
-                  validationState={imagesError ? 'error' : 'none'}
-                  validationMessage={imagesError}
-                  hint="PNG, JPEG, GIF or WebP, up to 5 MB each."
-                >
-                  <div className={styles.images}>
-                    {images.map((image, index) => (
-                      <div key={image.url} className={styles.preview}>
-                        <img src={image.url} alt={image.file.name} className={styles.previewImage} />
-                        <Text size={200} truncate wrap={false} className={styles.secondary}>
-                          {image.file.name}
-                        </Text>
-                        <Tooltip content={`Remove ${image.file.name}`} relationship="label">
-                          <Button
-                            size="small"
-                            className={styles.remove}
-                            icon={<DismissRegular />}
-                            onClick={() => {
-                              URL.revokeObjectURL(image.url);
-                              previews.current.delete(image.url);
-                              setImages((current) => current.filter((_, i) => i !== index));
-                            }}
-                          />
-                        </Tooltip>
-                      </div>
-                    ))}
-                    <Button icon={<ImageAddRegular />} onClick={() => input.current?.click()} disabled={!!busy}>
-                      Add images
-                    </Button>
-                    <input
-                      ref={input}
-                      type="file"
-                      accept={IMAGE_TYPES.join(',')}
-                      multiple
-                      className={styles.hidden}
-                      aria-label="Transaction images"
-                      data-testid="transaction-images"
-                      onChange={(event) => {
-                        addFiles(event.target.files);
-                        event.target.value = '';
-                      }}
-                    />
-                  </div>
-                </Field>
+                <ImagesField images={images} error={imagesError} disabled={!!busy} onAdd={addFiles} onRemove={removeImage} />
               </DialogContent>
               <DialogActions>
                 {busy && <Spinner size="tiny" label={busy} labelPosition="after" />}
@@ -277,5 +245,57 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
         </DialogSurface>
       </Dialog>
     </>
+  );
+}
+
+interface ImagesFieldProps {
+  images: readonly Picked[];
+  error: string | undefined;
+  disabled: boolean;
+  onAdd(files: FileList | null): void;
+  onRemove(index: number): void;
+}
+
+/** The transaction's images: a preview of each with Remove, and Add images. */
+function ImagesField({ images, error, disabled, onAdd, onRemove }: ImagesFieldProps) {
+  const styles = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <Field
+      label="Images"
+      validationState={error ? 'error' : 'none'}
+      validationMessage={error}
+      hint="PNG, JPEG, GIF or WebP, up to 5 MB each."
+    >
+      <div className={styles.images}>
+        {images.map((image, index) => (
+          <div key={image.url} className={styles.preview}>
+            <img src={image.url} alt={image.file.name} className={styles.previewImage} />
+            <Text size={200} truncate wrap={false} className={styles.secondary}>
+              {image.file.name}
+            </Text>
+            <Tooltip content={`Remove ${image.file.name}`} relationship="label">
+              <Button size="small" className={styles.remove} icon={<DismissRegular />} onClick={() => onRemove(index)} />
+            </Tooltip>
+          </div>
+        ))}
+        <Button icon={<ImageAddRegular />} onClick={() => input.current?.click()} disabled={disabled}>
+          Add images
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          multiple
+          className={styles.hidden}
+          aria-label="Transaction images"
+          data-testid="transaction-images"
+          onChange={(event) => {
+            onAdd(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+    </Field>
   );
 }

@@ -158,43 +158,25 @@ export default function AuthNetScreen() {
       />
       {notConfigured && <NotConfiguredMessage detail={settlement?.mode === 'not_configured' ? settlement.detail : batches.error?.detail} />}
       <div className={styles.filters} role="search" aria-label="Settlement period">
-        <Field label="From" className={styles.picker}>
-          <DatePicker
-            className={styles.pickerInput}
-            value={from}
-            maxDate={today}
-            onSelectDate={(date) => {
-              setFrom(date ?? null);
-              setRangeError(null);
-            }}
-            allowTextInput
-            formatDate={formatPickerDate}
-            parseDateFromString={(text) => parsePickerDate(text)}
-            placeholder="MM/DD/YYYY"
-            showGoToToday
-          />
-        </Field>
-        <Field
+        <DayField
+          label="From"
+          value={from}
+          maxDate={today}
+          onChange={(date) => {
+            setFrom(date);
+            setRangeError(null);
+          }}
+        />
+        <DayField
           label="To"
-          className={styles.picker}
-          validationMessage={rangeError ?? undefined}
-          validationState={rangeError ? 'warning' : 'none'}
-        >
-          <DatePicker
-            className={styles.pickerInput}
-            value={to}
-            maxDate={today}
-            onSelectDate={(date) => {
-              setTo(date ?? null);
-              setRangeError(null);
-            }}
-            allowTextInput
-            formatDate={formatPickerDate}
-            parseDateFromString={(text) => parsePickerDate(text)}
-            placeholder="MM/DD/YYYY"
-            showGoToToday
-          />
-        </Field>
+          value={to}
+          maxDate={today}
+          warning={rangeError}
+          onChange={(date) => {
+            setTo(date);
+            setRangeError(null);
+          }}
+        />
         <Button
           className={styles.getButton}
           appearance="primary"
@@ -245,27 +227,7 @@ export default function AuthNetScreen() {
             />
           ) : (
             <div className={styles.scroll}>
-              <Table size="small" aria-label="Settled batches">
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>Settlement time</TableHeaderCell>
-                    <TableHeaderCell>Batch id</TableHeaderCell>
-                    <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
-                      Charge amount
-                    </TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {list.map((batch) => (
-                    <BatchRow
-                      key={batch.batchId}
-                      batch={batch}
-                      selected={batch.batchId === selected}
-                      onSelect={() => setSelected(batch.batchId)}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
+              <BatchesTable batches={list} selected={selected} onSelect={setSelected} />
             </div>
           )}
         </Card>
@@ -281,6 +243,66 @@ export default function AuthNetScreen() {
         </Card>
       </div>
     </>
+  );
+}
+
+interface DayFieldProps {
+  label: string;
+  value: Date | null;
+  maxDate: Date;
+  /** Why the period cannot be asked for, under the field. */
+  warning?: string | null;
+  onChange(date: Date | null): void;
+}
+
+/** A day, typed (MM/DD/YYYY) or picked in the calendar. */
+function DayField({ label, value, maxDate, warning, onChange }: DayFieldProps) {
+  const styles = useStyles();
+  return (
+    <Field label={label} className={styles.picker} validationMessage={warning ?? undefined} validationState={warning ? 'warning' : 'none'}>
+      <DatePicker
+        className={styles.pickerInput}
+        value={value}
+        maxDate={maxDate}
+        onSelectDate={(date) => onChange(date ?? null)}
+        allowTextInput
+        formatDate={formatPickerDate}
+        parseDateFromString={(text) => parsePickerDate(text)}
+        placeholder="MM/DD/YYYY"
+        showGoToToday
+      />
+    </Field>
+  );
+}
+
+/** The settled batches of the period; selecting one shows its transactions. */
+function BatchesTable({
+  batches,
+  selected,
+  onSelect,
+}: {
+  batches: readonly SettledBatch[];
+  selected: string | null;
+  onSelect(batchId: string): void;
+}) {
+  const styles = useStyles();
+  return (
+    <Table size="small" aria-label="Settled batches">
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell>Settlement time</TableHeaderCell>
+          <TableHeaderCell>Batch id</TableHeaderCell>
+          <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
+            Charge amount
+          </TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {batches.map((batch) => (
+          <BatchRow key={batch.batchId} batch={batch} selected={batch.batchId === selected} onSelect={() => onSelect(batch.batchId)} />
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

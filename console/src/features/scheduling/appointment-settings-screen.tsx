@@ -240,56 +240,11 @@ function SettingsForm({ branchId, branchName, branchAddress, timeZone, settings,
             <span>{branchAddress}</span>
           </span>
         }
-        actions={
-          <div className={styles.actions}>
-            {dirty && (
-              <Badge appearance="tint" color="warning">
-                Unsaved changes
-              </Badge>
-            )}
-            {!settings.saved && !dirty && (
-              <Badge appearance="tint" color="informative">
-                Defaults, not saved yet
-              </Badge>
-            )}
-            <Button type="submit" appearance="primary" icon={saving ? <Spinner size="tiny" /> : <SaveRegular />} disabled={saving}>
-              {saving ? 'Saving…' : 'Save'}
-            </Button>
-          </div>
-        }
+        actions={<SaveActions dirty={dirty} saved={settings.saved} saving={saving} />}
       />
       <div className={styles.layout}>
         <div className={styles.column}>
-          <Card className={styles.card} aria-labelledby="weekdays-title">
-            <CardHeader
-              header={
-                <Text as="h2" size={400} weight="semibold" id="weekdays-title">
-                  Weekdays
-                </Text>
-              }
-              description={
-                <Text size={200} className={styles.hint}>
-                  The days of the week the branch takes appointments.
-                </Text>
-              }
-            />
-            <fieldset className={styles.weekdays} aria-labelledby="weekdays-title">
-              {WEEKDAYS.map((day) => (
-                <Switch
-                  key={day.number}
-                  label={day.name}
-                  checked={values.availableWeekdays.includes(day.number)}
-                  onChange={(_e, data) => toggleWeekday(day.number, data.checked)}
-                  data-weekday={day.number}
-                />
-              ))}
-            </fieldset>
-            {errorOf('availableWeekdays') && (
-              <Text size={200} role="alert" className={styles.error}>
-                {errorOf('availableWeekdays')}
-              </Text>
-            )}
-          </Card>
+          <WeekdaysCard days={values.availableWeekdays} onToggle={toggleWeekday} error={errorOf('availableWeekdays')} />
 
           <Card className={styles.card} aria-labelledby="hours-title">
             <CardHeader
@@ -370,5 +325,71 @@ function SettingsForm({ branchId, branchName, branchAddress, timeZone, settings,
         </div>
       </div>
     </form>
+  );
+}
+
+interface WeekdaysCardProps {
+  /** The weekdays on (0 is Sunday). */
+  days: readonly number[];
+  onToggle(day: number, on: boolean): void;
+  error: string | undefined;
+}
+
+/** A switch for each day of the week the branch takes appointments. */
+function WeekdaysCard({ days, onToggle, error }: WeekdaysCardProps) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} aria-labelledby="weekdays-title">
+      <CardHeader
+        header={
+          <Text as="h2" size={400} weight="semibold" id="weekdays-title">
+            Weekdays
+          </Text>
+        }
+        description={
+          <Text size={200} className={styles.hint}>
+            The days of the week the branch takes appointments.
+          </Text>
+        }
+      />
+      <fieldset className={styles.weekdays} aria-labelledby="weekdays-title">
+        {WEEKDAYS.map((day) => (
+          <Switch
+            key={day.number}
+            label={day.name}
+            checked={days.includes(day.number)}
+            onChange={(_e, data) => onToggle(day.number, data.checked)}
+            data-weekday={day.number}
+          />
+        ))}
+      </fieldset>
+      {error && (
+        <Text size={200} role="alert" className={styles.error}>
+          {error}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** Whether the form holds changes (or only the defaults), and Save. */
+function SaveActions({ dirty, saved, saving }: { dirty: boolean; saved: boolean; saving: boolean }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.actions}>
+      {dirty && (
+        <Badge appearance="tint" color="warning">
+          Unsaved changes
+        </Badge>
+      )}
+      {!saved && !dirty && (
+        <Badge appearance="tint" color="informative">
+          Defaults, not saved yet
+        </Badge>
+      )}
+      <Button type="submit" appearance="primary" icon={saving ? <Spinner size="tiny" /> : <SaveRegular />} disabled={saving}>
+        {saving ? 'Saving…' : 'Save'}
+      </Button>
+    </div>
   );
 }

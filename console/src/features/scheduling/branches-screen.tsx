@@ -139,7 +139,6 @@ export default function BranchesScreen() {
       />
     );
   } else {
-    const placed = shown.filter((branch) => branch.location);
     content = (
       <>
         <div className={styles.toolbar}>
@@ -180,37 +179,7 @@ export default function BranchesScreen() {
             </ul>
           </>
         ) : (
-          <>
-            <Suspense
-              fallback={
-                <div className={styles.mapFallback}>
-                  <Spinner label="Loading the map…" />
-                </div>
-              }
-            >
-              <BranchMap
-                label="Map of all branches"
-                height="560px"
-                markers={placed.map((branch) => ({
-                  id: branch.id,
-                  position: branch.location!,
-                  title: branch.name,
-                  active: branch.active,
-                  lines: [`${branch.type} · ${branch.active ? 'ACTIVE' : 'INACTIVE'}`, branch.address, branch.phoneNumber],
-                }))}
-              />
-            </Suspense>
-            {placed.length < shown.length && (
-              <Text as="p" size={200} className={styles.unplaced}>
-                Not on the map (no location yet):{' '}
-                {shown
-                  .filter((branch) => !branch.location)
-                  .map((branch) => branch.name)
-                  .join(', ')}
-                .
-              </Text>
-            )}
-          </>
+          <BranchesMap branches={shown} />
         )}
       </>
     );
@@ -221,6 +190,45 @@ export default function BranchesScreen() {
       <PageHeader title="Branches" description="Offices where clients are served, and their appointment settings." actions={addButton} />
       {content}
       {editing && countries && <BranchFormDialog branch={editing.branch} countries={countries} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+/** Every branch with a location as a marker, and the names of those without one. */
+function BranchesMap({ branches }: { branches: readonly Branch[] }) {
+  const styles = useStyles();
+  const placed = branches.filter((branch) => branch.location);
+  return (
+    <>
+      <Suspense
+        fallback={
+          <div className={styles.mapFallback}>
+            <Spinner label="Loading the map…" />
+          </div>
+        }
+      >
+        <BranchMap
+          label="Map of all branches"
+          height="560px"
+          markers={placed.map((branch) => ({
+            id: branch.id,
+            position: branch.location!,
+            title: branch.name,
+            active: branch.active,
+            lines: [`${branch.type} · ${branch.active ? 'ACTIVE' : 'INACTIVE'}`, branch.address, branch.phoneNumber],
+          }))}
+        />
+      </Suspense>
+      {placed.length < branches.length && (
+        <Text as="p" size={200} className={styles.unplaced}>
+          Not on the map (no location yet):{' '}
+          {branches
+            .filter((branch) => !branch.location)
+            .map((branch) => branch.name)
+            .join(', ')}
+          .
+        </Text>
+      )}
     </>
   );
 }

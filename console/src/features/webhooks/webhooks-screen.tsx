@@ -24,15 +24,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import {
-  AddRegular,
-  ArrowClockwiseRegular,
-  ArrowRepeatAllRegular,
-  DeleteRegular,
-  DismissRegular,
-  HistoryRegular,
-  SendRegular,
-} from '@fluentui/react-icons';
+import { AddRegular, ArrowRepeatAllRegular, DismissRegular } from '@fluentui/react-icons';
 import {
   WEBHOOK_PATHS,
   WEBHOOK_TOPICS,
@@ -45,15 +37,12 @@ import { apiFetch, errorMessage, useApi } from '../../components/api';
 import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
+import { SubscriptionRow } from './subscription-row';
 
 const useStyles = makeStyles({
   card: { padding: 0, overflowX: 'auto' },
-  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
-  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
-  url: { wordBreak: 'break-all' },
-  stopped: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS, maxWidth: '280px' },
   log: { maxWidth: 'min(1100px, 96vw)' },
   response: { margin: 0, maxHeight: '8rem', overflow: 'auto', whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace },
   pager: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', justifyContent: 'flex-end' },
@@ -139,71 +128,15 @@ export default function WebhooksScreen() {
             </TableHeader>
             <TableBody>
               {data.map((subscription) => (
-                <TableRow key={subscription.id}>
-                  <TableCell>
-                    <div className={styles.url}>{subscription.url}</div>
-                    {subscription.description && <div>{subscription.description}</div>}
-                  </TableCell>
-                  <TableCell>
-                    <div className={styles.badges}>
-                      {subscription.eventTypes.map((type) => (
-                        <Badge key={type} appearance="outline">
-                          {type}
-                        </Badge>
-                      ))}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    {subscription.disabledReason ? (
-                      <div className={styles.stopped}>
-                        <Badge color="danger">Turned off</Badge>
-                        <Text size={200} data-testid="webhook-disabled-reason">
-                          {`${subscription.disabledReason}${subscription.disabledAt ? ` (${formatDate(subscription.disabledAt)})` : ''}`}
-                        </Text>
-                      </div>
-                    ) : (
-                      <Badge color={subscription.enabled ? 'success' : 'informative'}>
-                        {subscription.enabled ? 'Enabled' : 'Disabled'}
-                      </Badge>
-                    )}
-                  </TableCell>
-                  <TableCell>{formatDate(subscription.createdAt)}</TableCell>
-                  <TableCell>
-                    <div className={styles.actions}>
-                      <Button
-                        icon={<SendRegular />}
-                        disabled={!subscription.enabled}
-                        onClick={() => void sendTest(subscription)}
-                        aria-label={`Send a test event to ${subscription.url}`}
-                      >
-                        Send test event
-                      </Button>
-                      <Button
-                        icon={<HistoryRegular />}
-                        onClick={() => setLogOf(subscription)}
-                        aria-label={`Deliveries to ${subscription.url}`}
-                      >
-                        Deliveries
-                      </Button>
-                      <Button
-                        icon={<ArrowClockwiseRegular />}
-                        disabled={!subscription.enabled}
-                        onClick={() => setReplayOf(subscription)}
-                        aria-label={`Replay events to ${subscription.url}`}
-                      >
-                        Replay
-                      </Button>
-                      <Button onClick={() => void toggle(subscription)}>{subscription.enabled ? 'Disable' : 'Enable'}</Button>
-                      <Button
-                        icon={<DeleteRegular />}
-                        onClick={() => void remove(subscription)}
-                        aria-label={`Delete the subscription to ${subscription.url}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
+                <SubscriptionRow
+                  key={subscription.id}
+                  subscription={subscription}
+                  onTest={() => void sendTest(subscription)}
+                  onDeliveries={() => setLogOf(subscription)}
+                  onReplay={() => setReplayOf(subscription)}
+                  onToggle={() => void toggle(subscription)}
+                  onDelete={() => void remove(subscription)}
+                />
               ))}
             </TableBody>
           </Table>

@@ -100,8 +100,6 @@ export default function ClientsScreen() {
     }
   };
 
-  const sortDirection = (field: SortField) => (list.sort === field ? (list.dir === 'asc' ? 'ascending' : 'descending') : undefined);
-
   return (
     <>
       <PageHeader
@@ -151,66 +149,16 @@ export default function ClientsScreen() {
             />
           ) : (
             <>
-              <Table sortable aria-label="Clients" className={mergeClasses(styles.table, isValidating && styles.stale)}>
-                <TableHeader>
-                  <TableRow>
-                    {COLUMNS.map((column) => (
-                      <TableHeaderCell
-                        key={column.field}
-                        className={styles[column.className]}
-                        sortDirection={sortDirection(column.field)}
-                        onClick={() => list.sortBy(column.field, column.field === 'dateCreated' ? 'desc' : 'asc')}
-                      >
-                        {column.label}
-                      </TableHeaderCell>
-                    ))}
-                    <TableHeaderCell className={styles.actionsCol}>
-                      <span className={styles.srOnly}>Actions</span>
-                    </TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.items.map((client) => (
-                    <TableRow key={client.id} data-testid="client-row">
-                      <TableCell>
-                        <TableCellLayout truncate className={styles.cellText} title={client.name}>
-                          {client.name}
-                        </TableCellLayout>
-                      </TableCell>
-                      <TableCell>
-                        <TableCellLayout truncate title={client.email}>
-                          {client.email}
-                        </TableCellLayout>
-                      </TableCell>
-                      <TableCell>{client.phoneNumber}</TableCell>
-                      <TableCell>
-                        <time dateTime={client.dateCreated}>{formatDate(client.dateCreated)}</time>
-                      </TableCell>
-                      <TableCell>
-                        <div className={styles.actions}>
-                          <Tooltip content="Edit" relationship="description">
-                            <Button
-                              appearance="subtle"
-                              icon={<EditRegular />}
-                              aria-label={`Edit ${client.name}`}
-                              onClick={() => setEditing(client)}
-                            />
-                          </Tooltip>
-                          <Tooltip content="Delete" relationship="description">
-                            <Button
-                              appearance="subtle"
-                              icon={deleting === client.id ? <Spinner size="extra-tiny" /> : <DeleteRegular />}
-                              aria-label={`Delete ${client.name}`}
-                              disabled={deleting === client.id}
-                              onClick={() => void remove(client)}
-                            />
-                          </Tooltip>
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <ClientsTable
+                clients={data.items}
+                sort={list.sort}
+                dir={list.dir}
+                onSort={list.sortBy}
+                stale={isValidating}
+                deleting={deleting}
+                onEdit={setEditing}
+                onDelete={(client) => void remove(client)}
+              />
               <div className={styles.pager}>
                 <ListPager page={list.page} pageSize={PAGE_SIZE} total={data.total} noun="clients" onPage={list.setPage} />
               </div>
@@ -220,5 +168,80 @@ export default function ClientsScreen() {
       )}
       {editing !== undefined && <ClientFormDialog client={editing} onClose={() => setEditing(undefined)} />}
     </>
+  );
+}
+
+interface ClientsTableProps {
+  clients: readonly Client[];
+  sort: SortField;
+  dir: 'asc' | 'desc';
+  onSort(field: SortField, firstDir?: 'asc' | 'desc'): void;
+  stale: boolean;
+  /** The client being deleted, or null. */
+  deleting: string | null;
+  onEdit(client: Client): void;
+  onDelete(client: Client): void;
+}
+
+/** The page of clients: name, email, phone, when they joined, and Edit and Delete. */
+function ClientsTable({ clients, sort, dir, onSort, stale, deleting, onEdit, onDelete }: ClientsTableProps) {
+  const styles = useStyles();
+  const sortDirection = (field: SortField) => (sort === field ? (dir === 'asc' ? 'ascending' : 'descending') : undefined);
+  return (
+    <Table sortable aria-label="Clients" className={mergeClasses(styles.table, stale && styles.stale)}>
+      <TableHeader>
+        <TableRow>
+          {COLUMNS.map((column) => (
+            <TableHeaderCell
+              key={column.field}
+              className={styles[column.className]}
+              sortDirection={sortDirection(column.field)}
+              onClick={() => onSort(column.field, column.field === 'dateCreated' ? 'desc' : 'asc')}
+            >
+              {column.label}
+            </TableHeaderCell>
+          ))}
+          <TableHeaderCell className={styles.actionsCol}>
+            <span className={styles.srOnly}>Actions</span>
+          </TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {clients.map((client) => (
+          <TableRow key={client.id} data-testid="client-row">
+            <TableCell>
+              <TableCellLayout truncate className={styles.cellText} title={client.name}>
+                {client.name}
+              </TableCellLayout>
+            </TableCell>
+            <TableCell>
+              <TableCellLayout truncate title={client.email}>
+                {client.email}
+              </TableCellLayout>
+            </TableCell>
+            <TableCell>{client.phoneNumber}</TableCell>
+            <TableCell>
+              <time dateTime={client.dateCreated}>{formatDate(client.dateCreated)}</time>
+            </TableCell>
+            <TableCell>
+              <div className={styles.actions}>
+                <Tooltip content="Edit" relationship="description">
+                  <Button appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)} />
+                </Tooltip>
+                <Tooltip content="Delete" relationship="description">
+                  <Button
+                    appearance="subtle"
+                    icon={deleting === client.id ? <Spinner size="extra-tiny" /> : <DeleteRegular />}
+                    aria-label={`Delete ${client.name}`}
+                    disabled={deleting === client.id}
+                    onClick={() => onDelete(client)}
+                  />
+                </Tooltip>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

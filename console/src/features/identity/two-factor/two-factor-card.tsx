@@ -158,53 +158,14 @@ export function TwoFactorCard() {
       )}
 
       {status && mode.kind === 'idle' && !status.enabled && (
-        <>
-          {status.required && (
-            <MessageBar intent="warning">
-              <MessageBarBody>
-                Your role requires two-factor sign-in. Set it up now, or you will be asked to at your next sign-in.
-              </MessageBarBody>
-            </MessageBar>
-          )}
-          <Text className={styles.muted}>
-            Protect your account with a one-time code from an authenticator app on your phone, asked for after your password.
-          </Text>
-          <div className={styles.row}>
-            <Button
-              appearance="primary"
-              onClick={() => void start()}
-              disabled={working}
-              icon={working ? <Spinner size="tiny" /> : undefined}
-            >
-              Set up two-factor sign-in
-            </Button>
-          </div>
-        </>
+        <TwoFactorOff required={status.required} working={working} onStart={() => void start()} />
       )}
-
       {status && mode.kind === 'idle' && status.enabled && (
-        <>
-          <Text>
-            On since {formatDate(status.enabledAt, 'long-date')}. You have <Text weight="semibold">{status.recoveryCodesLeft}</Text> unused
-            recovery code{status.recoveryCodesLeft === 1 ? '' : 's'}.
-          </Text>
-          {status.recoveryCodesLeft <= 3 && (
-            <MessageBar intent="warning">
-              <MessageBarBody>Few recovery codes are left: get new ones.</MessageBarBody>
-            </MessageBar>
-          )}
-          <div className={styles.row}>
-            <Button onClick={() => reset({ kind: 'confirm', action: 'renew' })}>New recovery codes</Button>
-            <Button onClick={() => reset({ kind: 'confirm', action: 'disable' })} disabled={status.required}>
-              Turn off
-            </Button>
-            {status.required && (
-              <Text size={200} className={styles.muted}>
-                Required for your role: it cannot be turned off.
-              </Text>
-            )}
-          </div>
-        </>
+        <TwoFactorOn
+          status={status}
+          onRenew={() => reset({ kind: 'confirm', action: 'renew' })}
+          onDisable={() => reset({ kind: 'confirm', action: 'disable' })}
+        />
       )}
 
       {mode.kind === 'setup' && (
@@ -223,5 +184,64 @@ export function TwoFactorCard() {
 
       {mode.kind === 'codes' && <RecoveryCodesPanel codes={mode.codes} doneLabel="Done" onDone={() => reset()} />}
     </Card>
+  );
+}
+
+/** Off: why to turn it on (and that the role requires it), and Set up. */
+function TwoFactorOff({ required, working, onStart }: { required: boolean; working: boolean; onStart(): void }) {
+  const styles = useStyles();
+  return (
+    <>
+      {required && (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            Your role requires two-factor sign-in. Set it up now, or you will be asked to at your next sign-in.
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <Text className={styles.muted}>
+        Protect your account with a one-time code from an authenticator app on your phone, asked for after your password.
+      </Text>
+      <div className={styles.row}>
+        <Button appearance="primary" onClick={onStart} disabled={working} icon={working ? <Spinner size="tiny" /> : undefined}>
+          Set up two-factor sign-in
+        </Button>
+      </div>
+    </>
+  );
+}
+
+interface TwoFactorOnProps {
+  status: NonNullable<ReturnType<typeof useTwoFactorStatus>['data']>;
+  onRenew(): void;
+  onDisable(): void;
+}
+
+/** On: since when, the recovery codes left, New recovery codes and Turn off. */
+function TwoFactorOn({ status, onRenew, onDisable }: TwoFactorOnProps) {
+  const styles = useStyles();
+  return (
+    <>
+      <Text>
+        On since {formatDate(status.enabledAt, 'long-date')}. You have <Text weight="semibold">{status.recoveryCodesLeft}</Text> unused
+        recovery code{status.recoveryCodesLeft === 1 ? '' : 's'}.
+      </Text>
+      {status.recoveryCodesLeft <= 3 && (
+        <MessageBar intent="warning">
+          <MessageBarBody>Few recovery codes are left: get new ones.</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.row}>
+        <Button onClick={onRenew}>New recovery codes</Button>
+        <Button onClick={onDisable} disabled={status.required}>
+          Turn off
+        </Button>
+        {status.required && (
+          <Text size={200} className={styles.muted}>
+            Required for your role: it cannot be turned off.
+          </Text>
+        )}
+      </div>
+    </>
   );
 }
