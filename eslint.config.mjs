@@ -98,6 +98,8 @@ export default tseslint.config(
           ],
         },
       ],
+      // A function longer than a screen is split into components and hooks.
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
       'no-restricted-syntax': [
         'error',
         {
@@ -106,5 +108,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The lead screens are being reworked for lead stages on another branch; they are split there.
+    files: ['console/src/features/crm/leads-screen.tsx', 'console/src/features/crm/user-leads-screen.tsx'],
+    rules: { 'max-lines-per-function': 'off' },
   },
 );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
+import type { GeographyLevel } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useRuntimeConfig } from '../../components/config';
 import { useConfirmDelete, useNotify } from '../../components/feedback';
@@ -135,97 +136,6 @@ export function RegionFormDialog({ config, record, parentId, parentName, inherit
   };
 
   const parentNoun = config.parent ? LEVELS[config.parent].noun : null;
-  const rateHint =
-    config.level === 'country'
-      ? 'Percent, up to 4 decimals. Leave empty when the country has no tax.'
-      : inheritedRate !== null
-        ? `Percent, up to 4 decimals. Leave empty to use ${formatRate(inheritedRate)} from above.`
-        : 'Percent, up to 4 decimals. Leave empty to use the rate from above.';
-
-  const fieldProps = (field: RegionField) => {
-    const message = form.errorOf(field);
-    return {
-      validationState: message ? ('error' as const) : ('none' as const),
-      validationMessage: message,
-      onBlur: () => form.blur(field),
-    };
-  };
-
-  const renderField = (field: RegionField) => {
-    switch (field) {
-      case 'shortName':
-        return (
-          <Field key={field} label="Short name" required hint="Exactly 2 letters, e.g. US" {...fieldProps(field)}>
-            <Input
-              className={styles.shortName}
-              value={values.shortName}
-              onChange={(_, data) => change('shortName', data.value)}
-              autoComplete="off"
-              data-testid="field-shortName"
-            />
-          </Field>
-        );
-      case 'name':
-        return (
-          <Field key={field} label="Name" required {...fieldProps(field)}>
-            <Input value={values.name} onChange={(_, data) => change('name', data.value)} autoComplete="off" data-testid="field-name" />
-          </Field>
-        );
-      case 'taxRate':
-        return (
-          <Field key={field} label="Tax rate" hint={rateHint} {...fieldProps(field)}>
-            <Input
-              className={styles.number}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step="any"
-              value={values.taxRate}
-              placeholder={inheritedRate !== null && config.level !== 'country' ? formatRate(inheritedRate).replace('%', '') : undefined}
-              contentAfter={<Text>%</Text>}
-              onChange={(_, data) => change('taxRate', data.value)}
-              data-testid="field-taxRate"
-            />
-          </Field>
-        );
-      case 'shippingFee':
-        return (
-          <Field key={field} label="Shipping fee" hint="Charged for delivery to this city." {...fieldProps(field)}>
-            <Input
-              className={styles.number}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              value={values.shippingFee}
-              placeholder="0.00"
-              contentAfter={<Text>{runtime?.currency ?? 'USD'}</Text>}
-              onChange={(_, data) => change('shippingFee', data.value)}
-              data-testid="field-shippingFee"
-            />
-          </Field>
-        );
-      case 'zipCodes':
-        return (
-          <Field
-            key={field}
-            label="Zip codes"
-            hint={`Comma separated, e.g. 10001, 10002. A zip code belongs to one ${noun} of a city.`}
-            {...fieldProps(field)}
-          >
-            <Textarea
-              value={values.zipCodes}
-              onChange={(_, data) => change('zipCodes', data.value)}
-              rows={3}
-              resize="vertical"
-              data-testid="field-zipCodes"
-            />
-          </Field>
-        );
-    }
-  };
-
   return (
     <FormDialog
       title={isEdit ? `Edit ${noun}` : `New ${noun}`}
@@ -258,7 +168,107 @@ export function RegionFormDialog({ config, record, parentId, parentName, inherit
           In the {parentNoun} {parentName}
         </Text>
       )}
-      {config.fields.map(renderField)}
+      {config.fields.map((field) => (
+        <RegionInput
+          key={field}
+          field={field}
+          level={config.level}
+          noun={noun}
+          value={values[field]}
+          inheritedRate={inheritedRate}
+          currency={runtime?.currency ?? 'USD'}
+          error={form.errorOf(field)}
+          onChange={(value) => change(field, value)}
+          onBlur={() => form.blur(field)}
+        />
+      ))}
     </FormDialog>
   );
+}
+
+interface RegionInputProps {
+  field: RegionField;
+  level: GeographyLevel;
+  noun: string;
+  value: string;
+  /** The rate from the levels above, shown as the tax rate's placeholder. */
+  inheritedRate: number | null;
+  currency: string;
+  error: string | undefined;
+  onChange(value: string): void;
+  onBlur(): void;
+}
+
+/** One field of the form, with its label, hint and error. */
+function RegionInput({ field, level, noun, value, inheritedRate, currency, error, onChange, onBlur }: RegionInputProps) {
+  const styles = useStyles();
+  const rateHint =
+    level === 'country'
+      ? 'Percent, up to 4 decimals. Leave empty when the country has no tax.'
+      : inheritedRate !== null
+        ? `Percent, up to 4 decimals. Leave empty to use ${formatRate(inheritedRate)} from above.`
+        : 'Percent, up to 4 decimals. Leave empty to use the rate from above.';
+
+  const props = { validationState: error ? ('error' as const) : ('none' as const), validationMessage: error, onBlur };
+  switch (field) {
+    case 'shortName':
+      return (
+        <Field label="Short name" required hint="Exactly 2 letters, e.g. US" {...props}>
+          <Input
+            className={styles.shortName}
+            value={value}
+            onChange={(_, data) => onChange(data.value)}
+            autoComplete="off"
+            data-testid="field-shortName"
+          />
+        </Field>
+      );
+    case 'name':
+      return (
+        <Field label="Name" required {...props}>
+          <Input value={value} onChange={(_, data) => onChange(data.value)} autoComplete="off" data-testid="field-name" />
+        </Field>
+      );
+    case 'taxRate':
+      return (
+        <Field label="Tax rate" hint={rateHint} {...props}>
+          <Input
+            className={styles.number}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            value={value}
+            placeholder={inheritedRate !== null && level !== 'country' ? formatRate(inheritedRate).replace('%', '') : undefined}
+            contentAfter={<Text>%</Text>}
+            onChange={(_, data) => onChange(data.value)}
+            data-testid="field-taxRate"
+          />
+        </Field>
+      );
+    case 'shippingFee':
+      return (
+        <Field label="Shipping fee" hint="Charged for delivery to this city." {...props}>
+          <Input
+            className={styles.number}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={value}
+            placeholder="0.00"
+            contentAfter={<Text>{currency}</Text>}
+            onChange={(_, data) => onChange(data.value)}
+            data-testid="field-shippingFee"
+          />
+        </Field>
+      );
+    case 'zipCodes':
+      return (
+        <Field label="Zip codes" hint={`Comma separated, e.g. 10001, 10002. A zip code belongs to one ${noun} of a city.`} {...props}>
+          <Textarea value={value} onChange={(_, data) => onChange(data.value)} rows={3} resize="vertical" data-testid="field-zipCodes" />
+        </Field>
+      );
+  }
 }

@@ -1,6 +1,5 @@
-import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
-import { Button, Dropdown, Field, Input, Option, Spinner, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { LocationRegular } from '@fluentui/react-icons';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Dropdown, Field, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
   BRANCH_TYPES,
   BranchInputSchema,
@@ -16,8 +15,7 @@ import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '
 import { saveBranch } from './api';
 import { CountryFlag } from './country-flag';
 import { FilterCombobox, type FilterOption } from './filter-combobox';
-
-const BranchMap = lazy(() => import('./branch-map'));
+import { LocationColumn } from './location-column';
 
 const FIELDS = ['name', 'type', 'countryCCN3', 'phoneNumber', 'address', 'timeZone', 'lat', 'lng'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -119,17 +117,6 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
-  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: tokens.spacingHorizontalM },
-  mapHeader: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  mapHint: { color: tokens.colorNeutralForeground3 },
-  mapFallback: {
-    height: '300px',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
   countryHint: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   switchLabel: { fontWeight: tokens.fontWeightSemibold, letterSpacing: '0.04em' },
 });
@@ -154,23 +141,6 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
   const form = useFormState<FieldName>({ fields: FIELDS, errors });
   const { errorOf, saving } = form;
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  const countryOptions = useMemo<FilterOption[]>(
-    () =>
-      countries.map((country) => ({
-        value: country.ccn3,
-        text: country.name.common,
-        keywords: `${country.name.official} ${country.cca2}`,
-        content: (
-          <>
-            <CountryFlag ccn3={country.ccn3} />
-            {country.name.common}
-          </>
-        ),
-      })),
-    [countries],
-  );
-  const country = countries.find((c) => c.ccn3 === values.countryCCN3);
 
   const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -261,28 +231,13 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
               ))}
             </Dropdown>
           </Field>
-          <Field
-            label="Country"
-            required
-            validationMessage={errorOf('countryCCN3')}
-            hint={
-              country ? (
-                <span className={styles.countryHint}>
-                  <CountryFlag ccn3={country.ccn3} name={country.name.common} />
-                  {country.name.official} · calling code {callingCode(country)}
-                </span>
-              ) : undefined
-            }
-          >
-            <FilterCombobox
-              placeholder="Type to find a country"
-              options={countryOptions}
-              value={values.countryCCN3}
-              onChange={chooseCountry}
-              onBlur={() => touch('countryCCN3')}
-              data-testid="branch-country"
-            />
-          </Field>
+          <CountryField
+            countries={countries}
+            value={values.countryCCN3}
+            error={errorOf('countryCCN3')}
+            onChange={chooseCountry}
+            onBlur={() => touch('countryCCN3')}
+          />
           <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
             <Input
               type="tel"
@@ -321,49 +276,70 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
           />
         </div>
 
-        <div className={styles.column}>
-          <div className={styles.mapHeader}>
-            <Text weight="semibold">
-              <LocationRegular aria-hidden="true" /> Location on the map
-            </Text>
-            <Button appearance="subtle" size="small" disabled={!values.lat && !values.lng} onClick={() => pick(null)}>
-              Clear location
-            </Button>
-          </div>
-          <Text size={200} className={styles.mapHint}>
-            Click the map to place the branch, or type its coordinates.
-          </Text>
-          <Suspense
-            fallback={
-              <div className={styles.mapFallback}>
-                <Spinner size="small" label="Loading the map…" />
-              </div>
-            }
-          >
-            <BranchMap label="Branch location picker" picked={location} onPick={pick} height="300px" />
-          </Suspense>
-          <div className={styles.pair}>
-            <Field label="Latitude" validationMessage={errorOf('lat')}>
-              <Input
-                inputMode="decimal"
-                value={values.lat}
-                placeholder="e.g. 40.7484"
-                onChange={(_e, data) => change('lat', data.value)}
-                onBlur={() => touch('lat')}
-              />
-            </Field>
-            <Field label="Longitude" validationMessage={errorOf('lng')}>
-              <Input
-                inputMode="decimal"
-                value={values.lng}
-                placeholder="e.g. -73.9857"
-                onChange={(_e, data) => change('lng', data.value)}
-                onBlur={() => touch('lng')}
-              />
-            </Field>
-          </div>
-        </div>
+        <LocationColumn
+          lat={values.lat}
+          lng={values.lng}
+          picked={location}
+          latError={errorOf('lat')}
+          lngError={errorOf('lng')}
+          onPick={pick}
+          onChange={change}
+          onBlur={touch}
+        />
       </div>
     </FormDialog>
+  );
+}
+
+interface CountryFieldProps {
+  countries: readonly BranchCountry[];
+  value: string;
+  error: string | undefined;
+  onChange(ccn3: string): void;
+  onBlur(): void;
+}
+
+/** The branch's country, found by typing its name, with its flag, official name and calling code under it. */
+function CountryField({ countries, value, error, onChange, onBlur }: CountryFieldProps) {
+  const styles = useStyles();
+  const countryOptions = useMemo<FilterOption[]>(
+    () =>
+      countries.map((country) => ({
+        value: country.ccn3,
+        text: country.name.common,
+        keywords: `${country.name.official} ${country.cca2}`,
+        content: (
+          <>
+            <CountryFlag ccn3={country.ccn3} />
+            {country.name.common}
+          </>
+        ),
+      })),
+    [countries],
+  );
+  const country = countries.find((c) => c.ccn3 === value);
+  return (
+    <Field
+      label="Country"
+      required
+      validationMessage={error}
+      hint={
+        country ? (
+          <span className={styles.countryHint}>
+            <CountryFlag ccn3={country.ccn3} name={country.name.common} />
+            {country.name.official} · calling code {callingCode(country)}
+          </span>
+        ) : undefined
+      }
+    >
+      <FilterCombobox
+        placeholder="Type to find a country"
+        options={countryOptions}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        data-testid="branch-country"
+      />
+    </Field>
   );
 }

@@ -1,13 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Checkbox, Dropdown, Field, Input, Option, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  acceptTypes,
   CATALOGUE_MAX_IMAGES,
-  DELIVERY_TIME_RATES,
-  DELIVERY_TYPES,
-  MULTI_SELECT_SHOWN,
-  SERVICE_FILE_TYPE_LABELS,
-  SHIPPING_TYPES,
   ServiceInputSchema,
   type DeliveryTimeRate,
   type DeliveryType,
@@ -18,9 +12,8 @@ import {
 import { useNotify } from '../../../components/feedback';
 import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
-import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
-import { useServiceFiles } from '../service-files/api';
-import { saveService, useBranchChoices } from './api';
+import { saveService } from './api';
+import { DeliveryFields, ServicePickers } from './service-form-sections';
 
 const FIELDS = [
   'name',
@@ -37,7 +30,7 @@ const FIELDS = [
   'serviceFiles',
 ] as const satisfies readonly FieldName[];
 
-type FieldName =
+export type FieldName =
   | 'name'
   | 'price'
   | 'priceBefore'
@@ -52,7 +45,7 @@ type FieldName =
   | 'serviceFiles'
   | 'categoryId';
 
-interface FormValues {
+export interface FormValues {
   active: boolean;
   name: string;
   description: string;
@@ -157,8 +150,6 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
   const initial = useMemo(() => valuesOf(service), [service]);
   const [values, setValues] = useState<FormValues>(initial);
   const [uploading, setUploading] = useState(false);
-  const branches = useBranchChoices();
-  const serviceFiles = useServiceFiles();
 
   const categoryId = service?.categoryId ?? category.id;
   const input = toInput(values, categoryId);
@@ -173,30 +164,6 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
     if ((FIELDS as readonly string[]).includes(field)) form.edit(field as FieldName);
   };
   const touch = (field: FieldName) => form.blur(field);
-
-  const branchOptions = useMemo<PickerOption[]>(() => {
-    const known = (branches.data ?? []).map((branch) => ({
-      value: String(branch.id),
-      text: branch.name,
-      secondary: `${branch.type}${branch.active ? '' : ' · inactive'}`,
-    }));
-    // Branches chosen earlier but not listed (scheduling down, or since deleted) still show.
-    const missing = values.branches.filter((id) => !known.some((option) => option.value === id));
-    return [...known, ...missing.map((id) => ({ value: id, text: `Branch #${id}` }))];
-  }, [branches.data, values.branches]);
-
-  const fileOptions = useMemo<PickerOption[]>(
-    () =>
-      (serviceFiles.data ?? []).map((file) => ({
-        value: String(file.id),
-        text: file.name,
-        secondary:
-          acceptTypes(file.accept)
-            .map((type) => SERVICE_FILE_TYPE_LABELS[type])
-            .join(', ') || 'Any type',
-      })),
-    [serviceFiles.data],
-  );
 
   const cancel = async () => {
     if (saving) return;
@@ -216,14 +183,6 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
   };
 
   const title = isNew ? 'Add service' : `Edit ${service.name}`;
-  const branchHint = branches.error
-    ? 'Branches cannot be listed right now; chosen ones are kept.'
-    : branches.isLoading
-      ? 'Loading branches…'
-      : branchOptions.length === 0
-        ? 'No branches yet: add them on the Branches screen.'
-        : 'Where the service is offered.';
-
   return (
     <FormDialog
       title={title}
@@ -278,66 +237,7 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
               />
             </Field>
           </div>
-          <div className={styles.pair}>
-            <Field label="Delivery time" validationMessage={errorOf('deliveryTime')}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step="1"
-                value={values.deliveryTime}
-                onChange={(_e, data) => change('deliveryTime', data.value)}
-                onBlur={() => touch('deliveryTime')}
-              />
-            </Field>
-            <Field label="Duration" validationMessage={errorOf('deliveryTimeRate')}>
-              <Dropdown
-                className={styles.dropdown}
-                value={values.deliveryTimeRate}
-                selectedOptions={[values.deliveryTimeRate]}
-                onOptionSelect={(_e, data) => {
-                  change('deliveryTimeRate', (data.optionValue ?? 'None') as DeliveryTimeRate);
-                  touch('deliveryTimeRate');
-                }}
-              >
-                {DELIVERY_TIME_RATES.map((rate) => (
-                  <Option key={rate} value={rate}>
-                    {rate}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-          </div>
-          <div className={styles.pair}>
-            <Field label="Delivery type" validationMessage={errorOf('deliveryType')}>
-              <Dropdown
-                className={styles.dropdown}
-                value={values.deliveryType}
-                selectedOptions={[values.deliveryType]}
-                onOptionSelect={(_e, data) => change('deliveryType', (data.optionValue ?? 'None') as DeliveryType)}
-              >
-                {DELIVERY_TYPES.map((type) => (
-                  <Option key={type} value={type}>
-                    {type}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-            <Field label="Shipping" validationMessage={errorOf('shippingType')}>
-              <Dropdown
-                className={styles.dropdown}
-                value={values.shippingType}
-                selectedOptions={[values.shippingType]}
-                onOptionSelect={(_e, data) => change('shippingType', (data.optionValue ?? 'None') as ShippingType)}
-              >
-                {SHIPPING_TYPES.map((type) => (
-                  <Option key={type} value={type}>
-                    {type}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-          </div>
+          <DeliveryFields values={values} errorOf={errorOf} change={change} touch={touch} />
           <div className={styles.checks}>
             <Checkbox checked={values.physical} onChange={(_e, data) => change('physical', data.checked === true)} label="Physical" />
             <Checkbox
@@ -347,30 +247,7 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
             />
             <Switch checked={values.active} onChange={(_e, data) => change('active', data.checked)} label="Active" />
           </div>
-          <LimitedTagPicker
-            label="Branches"
-            options={branchOptions}
-            selected={values.branches}
-            onChange={(selected) => change('branches', selected)}
-            shown={MULTI_SELECT_SHOWN.branches}
-            placeholder="Choose branches"
-            hint={branchHint}
-            emptyText="No more branches"
-            validationMessage={errorOf('branches')}
-            data-testid="service-branches"
-          />
-          <LimitedTagPicker
-            label="Required files"
-            options={fileOptions}
-            selected={values.serviceFiles}
-            onChange={(selected) => change('serviceFiles', selected)}
-            shown={MULTI_SELECT_SHOWN.serviceFiles}
-            placeholder="Choose the documents a client must provide"
-            hint={serviceFiles.error ? 'Service files cannot be listed right now.' : undefined}
-            emptyText={fileOptions.length ? 'No more service files' : 'No service files yet: add them on the Service files screen.'}
-            validationMessage={errorOf('serviceFiles')}
-            data-testid="service-required-files"
-          />
+          <ServicePickers values={values} errorOf={errorOf} change={change} />
         </div>
         <div className={styles.column}>
           <Field label="Description" validationMessage={errorOf('description')}>

@@ -21,17 +21,18 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, BoxMultipleRegular, FolderAddRegular, FolderRegular } from '@fluentui/react-icons';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { Category, Service } from '@backoffice/contracts';
+import type { Category, CategoryDetail, Service } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../../components/api';
 import { useFormatMoney } from '../../../components/config';
-import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
+import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader, StatusPage } from '../../../components/layout';
 import { ButtonLink } from '../../../components/navigation';
-import { deleteCategory, deleteService, useCategories, useCategory, useServices } from './api';
+import { useCategories, useCategory, useServices } from './api';
 import { CategoryFormDialog } from './category-form-dialog';
 import { CategoryTable } from './category-table';
 import { ServiceCard } from './service-card';
 import { ServiceFormDialog } from './service-form-dialog';
+import { useCatalogueDeletes } from './use-catalogue-deletes';
 
 const useStyles = makeStyles({
   breadcrumb: { marginTop: `calc(-1 * ${tokens.spacingVerticalM})`, marginBottom: tokens.spacingVerticalL },
@@ -74,9 +75,8 @@ const servicesPath = (categoryId: number | null) => (categoryId ? `/admin/servic
 export default function ServicesScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const confirmDelete = useConfirmDelete();
+  const { removeCategory, removeService } = useCatalogueDeletes();
   const navigate = useNavigate();
-  const money = useFormatMoney();
   const params = useParams<{ categoryId?: string }>();
   const categoryId = params.categoryId && /^\d+$/.test(params.categoryId) ? Number(params.categoryId) : null;
   const badParam = params.categoryId !== undefined && categoryId === null;
@@ -130,68 +130,6 @@ export default function ServicesScreen() {
   const parentName = category?.ancestors[category.ancestors.length - 1]?.name;
   const title = categoryId ? (category?.name ?? 'Services') : 'Services';
 
-  const removeCategory = async (target: Category) => {
-    const holds = [
-      target.childCount ? `${target.childCount} ${target.childCount === 1 ? 'category' : 'categories'}` : '',
-      target.serviceCount ? `${target.serviceCount} ${target.serviceCount === 1 ? 'service' : 'services'}` : '',
-    ].filter(Boolean);
-    const yes = await confirmDelete({
-      noun: 'category',
-      name: target.name,
-      message: 'are you sure to delete this category?',
-      detail: holds.length
-        ? `It still holds ${holds.join(' and ')}: those must be moved or deleted first, or it is not deleted.`
-        : 'It is empty: nothing else goes with it.',
-    });
-    if (!yes) return;
-    try {
-      await deleteCategory(target.id);
-      notify.success(`${target.name} was deleted.`, 'Category deleted');
-    } catch (error) {
-      notify.error(errorMessage(error), 'Failed to delete the category');
-    }
-  };
-
-  const removeService = async (target: Service) => {
-    const yes = await confirmDelete({
-      noun: 'service',
-      name: target.name,
-      message: 'are you sure to delete this service?',
-      detail: 'It leaves the catalogue and the website at once. Orders already placed keep their items.',
-    });
-    if (!yes) return;
-    try {
-      await deleteService(target);
-      notify.success(`${target.name} was deleted.`, 'Service deleted');
-    } catch (error) {
-      notify.error(errorMessage(error), 'Failed to delete the service');
-    }
-  };
-
-  const addMenu = (
-    <Menu positioning="below-end">
-      <MenuTrigger disableButtonEnhancement>
-        <MenuButton appearance="primary" icon={<AddRegular />}>
-          Add
-        </MenuButton>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuItem icon={<FolderAddRegular />} onClick={() => setEditing({ kind: 'category', category: null })}>
-            Add Category
-          </MenuItem>
-          <MenuItem
-            icon={<BoxMultipleRegular />}
-            disabled={!categoryId || !category}
-            onClick={() => setEditing({ kind: 'service', service: null })}
-          >
-            Add Service
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-  );
-
   const loading = (categoryId !== null && !category && !current.error) || (!categories.data && !categories.error);
 
   return (
@@ -202,23 +140,15 @@ export default function ServicesScreen() {
         back={
           categoryId ? { to: servicesPath(parentId), label: parentName ? `Back to ${parentName}` : 'Back to all categories' } : undefined
         }
-        actions={addMenu}
+        actions={
+          <AddMenu
+            canAddService={!!categoryId && !!category}
+            onAddCategory={() => setEditing({ kind: 'category', category: null })}
+            onAddService={() => setEditing({ kind: 'service', service: null })}
+          />
+        }
       />
-      {categoryId !== null && category && (
-        <Breadcrumb aria-label="Category path" className={styles.breadcrumb} size="small">
-          {[{ id: 0, name: 'Services' }, ...category.ancestors].map((crumb) => (
-            <Fragment key={crumb.id}>
-              <BreadcrumbItem>
-                <BreadcrumbButton onClick={() => navigate(servicesPath(crumb.id || null))}>{crumb.name}</BreadcrumbButton>
-              </BreadcrumbItem>
-              <BreadcrumbDivider />
-            </Fragment>
-          ))}
-          <BreadcrumbItem>
-            <BreadcrumbButton current>{category.name}</BreadcrumbButton>
-          </BreadcrumbItem>
-        </Breadcrumb>
-      )}
+      {categoryId !== null && category && <CategoryBreadcrumb category={category} onOpen={(id) => navigate(servicesPath(id))} />}
 
       {loadError && (
         <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
@@ -277,38 +207,13 @@ export default function ServicesScreen() {
           </section>
 
           {categoryId !== null ? (
-            <section className={styles.section} aria-labelledby="services-heading">
-              <Text as="h2" size={500} weight="semibold" id="services-heading" className={styles.sectionHeader}>
-                Services
-                {services.data && <span className={styles.count}>({services.data.length})</span>}
-              </Text>
-              {!services.data && !services.error ? (
-                <PageSpinner label="Loading services…" />
-              ) : services.data?.length ? (
-                <ul className={styles.grid} aria-label="Services">
-                  {services.data.map((service) => (
-                    <li key={service.id}>
-                      <ServiceCard
-                        service={service}
-                        money={money}
-                        onEdit={() => setEditing({ kind: 'service', service })}
-                        onDelete={() => void removeService(service)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              ) : services.data ? (
-                <EmptyState
-                  icon={<BoxMultipleRegular />}
-                  text="No services in this category yet."
-                  action={
-                    <Button icon={<AddRegular />} onClick={() => setEditing({ kind: 'service', service: null })}>
-                      Add Service
-                    </Button>
-                  }
-                />
-              ) : null}
-            </section>
+            <ServicesSection
+              services={services.data}
+              failed={!!services.error}
+              onAdd={() => setEditing({ kind: 'service', service: null })}
+              onEdit={(service) => setEditing({ kind: 'service', service })}
+              onDelete={(service) => void removeService(service)}
+            />
           ) : (
             <Text as="p" className={styles.hint}>
               Services live inside categories: open a category to see its services and add new ones.
@@ -328,5 +233,99 @@ export default function ServicesScreen() {
         <ServiceFormDialog service={editing.service} category={category} onClose={() => setEditing(null)} />
       )}
     </>
+  );
+}
+
+interface AddMenuProps {
+  /** Only inside a category. */
+  canAddService: boolean;
+  onAddCategory(): void;
+  onAddService(): void;
+}
+
+/** Add: a category here, or a service in the open category. */
+function AddMenu({ canAddService, onAddCategory, onAddService }: AddMenuProps) {
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <MenuButton appearance="primary" icon={<AddRegular />}>
+          Add
+        </MenuButton>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuItem icon={<FolderAddRegular />} onClick={onAddCategory}>
+            Add Category
+          </MenuItem>
+          <MenuItem icon={<BoxMultipleRegular />} disabled={!canAddService} onClick={onAddService}>
+            Add Service
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** Services › … › the open category, each step a link up the tree. */
+function CategoryBreadcrumb({ category, onOpen }: { category: CategoryDetail; onOpen(categoryId: number | null): void }) {
+  const styles = useStyles();
+  return (
+    <Breadcrumb aria-label="Category path" className={styles.breadcrumb} size="small">
+      {[{ id: 0, name: 'Services' }, ...category.ancestors].map((crumb) => (
+        <Fragment key={crumb.id}>
+          <BreadcrumbItem>
+            <BreadcrumbButton onClick={() => onOpen(crumb.id || null)}>{crumb.name}</BreadcrumbButton>
+          </BreadcrumbItem>
+          <BreadcrumbDivider />
+        </Fragment>
+      ))}
+      <BreadcrumbItem>
+        <BreadcrumbButton current>{category.name}</BreadcrumbButton>
+      </BreadcrumbItem>
+    </Breadcrumb>
+  );
+}
+
+interface ServicesSectionProps {
+  /** Undefined while loading. */
+  services: Service[] | undefined;
+  failed: boolean;
+  onAdd(): void;
+  onEdit(service: Service): void;
+  onDelete(service: Service): void;
+}
+
+/** The open category's services as cards, or how to add the first one. */
+function ServicesSection({ services, failed, onAdd, onEdit, onDelete }: ServicesSectionProps) {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  return (
+    <section className={styles.section} aria-labelledby="services-heading">
+      <Text as="h2" size={500} weight="semibold" id="services-heading" className={styles.sectionHeader}>
+        Services
+        {services && <span className={styles.count}>({services.length})</span>}
+      </Text>
+      {!services && !failed ? (
+        <PageSpinner label="Loading services…" />
+      ) : services?.length ? (
+        <ul className={styles.grid} aria-label="Services">
+          {services.map((service) => (
+            <li key={service.id}>
+              <ServiceCard service={service} money={money} onEdit={() => onEdit(service)} onDelete={() => onDelete(service)} />
+            </li>
+          ))}
+        </ul>
+      ) : services ? (
+        <EmptyState
+          icon={<BoxMultipleRegular />}
+          text="No services in this category yet."
+          action={
+            <Button icon={<AddRegular />} onClick={onAdd}>
+              Add Service
+            </Button>
+          }
+        />
+      ) : null}
+    </section>
   );
 }
