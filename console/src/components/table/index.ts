@@ -1,1 +1,2 @@
 export * from './use-list-params';
+export { ListPager, type ListPagerProps } from './list-pager';

@@ -34,7 +34,7 @@ import {
   type WebhookSubscriptionWithSecret,
 } from '@backoffice/contracts';
 import { apiFetch, errorMessage, useApi } from '../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { EmptyState, PageSpinner, useConfirm, useNotify, SecretOnceDialog } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { SubscriptionRow } from './subscription-row';
@@ -289,37 +289,17 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(subsc
 
 /** The signing secret, shown this once. */
 function SecretDialog({ subscription, onClose }: { subscription: WebhookSubscriptionWithSecret; onClose(): void }) {
-  const styles = useStyles();
-  const notify = useNotify();
-  const copy = async () => {
-    await navigator.clipboard.writeText(subscription.secret).then(
-      () => notify.success('The secret is on the clipboard.'),
-      () => notify.error('Could not copy; select the secret and copy it by hand.'),
-    );
-  };
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Signing secret</DialogTitle>
-          <DialogContent>
-            <MessageBar intent="warning">
-              <MessageBarBody>Copy the signing secret now: it will not be shown again.</MessageBarBody>
-            </MessageBar>
-            <p>
-              Receivers verify each delivery's <code>webhook-signature</code> with it.
-            </p>
-            <p className={styles.mono}>{subscription.secret}</p>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => void copy()}>Copy secret</Button>
-            <Button appearance="primary" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SecretOnceDialog
+      title="Signing secret"
+      warning="Copy the signing secret now: it will not be shown again."
+      secret={subscription.secret}
+      onClose={onClose}
+    >
+      <p>
+        Receivers verify each delivery's <code>webhook-signature</code> with it.
+      </p>
+    </SecretOnceDialog>
   );
 }
 

@@ -27,7 +27,7 @@ import {
 import { AddRegular, DismissRegular, KeyResetRegular, ProhibitedRegular } from '@fluentui/react-icons';
 import { API_SCOPES, IDENTITY_PATHS, type ApiClient, type ApiClientWithSecret, type ApiScope } from '@backoffice/contracts';
 import { apiFetch, errorMessage, useApi } from '../../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { EmptyState, PageSpinner, useConfirm, useNotify, SecretOnceDialog } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
 
@@ -297,37 +297,17 @@ function RotateDialog({
 /** The secret, shown this once: it is stored only as a hash. */
 function SecretDialog({ client, onClose }: { client: ApiClientWithSecret; onClose(): void }) {
   const styles = useStyles();
-  const notify = useNotify();
-  const copy = async () => {
-    await navigator.clipboard.writeText(client.clientSecret).then(
-      () => notify.success('The secret is on the clipboard.'),
-      () => notify.error('Could not copy; select the secret and copy it by hand.'),
-    );
-  };
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Secret of {client.name}</DialogTitle>
-          <DialogContent>
-            <MessageBar intent="warning">
-              <MessageBarBody>Copy the secret now: it will not be shown again.</MessageBarBody>
-            </MessageBar>
-            <p>
-              Client id: <span className={styles.secret}>{client.id}</span>
-            </p>
-            <p>
-              Client secret: <span className={styles.secret}>{client.clientSecret}</span>
-            </p>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => void copy()}>Copy secret</Button>
-            <Button appearance="primary" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SecretOnceDialog
+      title={`Secret of ${client.name}`}
+      warning="Copy the secret now: it will not be shown again."
+      secret={client.clientSecret}
+      secretLabel="Client secret"
+      onClose={onClose}
+    >
+      <p>
+        Client id: <span className={styles.secret}>{client.id}</span>
+      </p>
+    </SecretOnceDialog>
   );
 }

@@ -26,8 +26,8 @@ import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../c
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
 import { deleteClient, useClients } from '../api';
-import { ListPager } from '../common/list-pager';
-import { useListParams } from '../../../components/table';
+
+import { ListPager, useListParams } from '../../../components/table';
 import { ClientFormDialog } from './client-form-dialog';
 
 const PAGE_SIZE = 15;

@@ -17,9 +17,9 @@ import { ROLES, type Role, type StaffUser, type UserListQuery } from '@backoffic
 import { errorMessage } from '../../../components/api';
 import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader } from '../../../components/layout';
-import { useListParams } from '../../../components/table';
+import { ListPager, useListParams } from '../../../components/table';
 import { useUsers } from '../api';
-import { ListPager } from '../common/list-pager';
+
 import { SecuritySettingsCard } from './security-settings-card';
 import { useUserActions } from './use-user-actions';
 import { UserFormDialog } from './user-form-dialog';
