@@ -32,6 +32,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['<rootDir>/tests/jest.setup.js'],
   setupFilesAfterEnv: ['<rootDir>/tests/event-contract.setup.ts'],
+  testSequencer: '<rootDir>/tests/jest.sequencer.js',
   testTimeout: 60_000,
   maxWorkers: 2,
 };
