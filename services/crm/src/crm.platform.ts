@@ -7,6 +7,7 @@ import { LeadGroup } from './groups/lead-group.entity';
 import { Lead } from './leads/lead.entity';
 import { Migration0001Leads } from './migrations/Migration0001Leads';
 import { Migration0002SalesAgentReport } from './migrations/Migration0002SalesAgentReport';
+import { Migration0003DashboardDataVersion } from './migrations/Migration0003DashboardDataVersion';
 import { ReportedOrder } from './reports/reported-order.entity';
 import { LeadUpload } from './uploads/lead-upload.entity';
 
@@ -19,6 +20,7 @@ export const crmPlatform = () =>
       migrations: [
         { name: 'Migration0001Leads', class: Migration0001Leads },
         { name: 'Migration0002SalesAgentReport', class: Migration0002SalesAgentReport },
+        { name: 'Migration0003DashboardDataVersion', class: Migration0003DashboardDataVersion },
       ],
     },
     outbox: { topics: [{ name: LEAD_IMPORT_TOPIC }] },

@@ -95,6 +95,44 @@ describe('GET /api/dashboard/crm', () => {
     expect(list.body.recordsFiltered).toBe(5);
   });
 
+  it('answers from memory until the data it counts changes, then at once with the change', async () => {
+    const manager = () => json<CrmDashboard>(crm.api.request('/api/dashboard/crm', { roles: ['Manager'] }));
+    const version = async () => Number((await sql<{ version: string }>(crm.api, 'select version from crm_data_version'))[0].version);
+    const before = (await manager()).body.team!;
+    const unchanged = await version();
+    // An import's progress on a group that is not ready, and a lead's notes, are not what the figures count.
+    await sql(crm.api, `insert into lead_groups (id, name, status) values (9003, 'Importing', 'importing')`);
+    await sql(crm.api, `update lead_groups set lead_count = 50, last_row = 50 where id = 9003`);
+    await sql(crm.api, `update leads set notes = 'Called' where group_id = 9001`);
+    expect(await version()).toBe(unchanged);
+    expect((await manager()).body.team).toEqual(before);
+
+    const [lead] = await sql<{ id: number }>(
+      crm.api,
+      `select id from leads where group_id = 9001 and phone_key is not null and id not in (select lead_id from lead_assignments) limit 1`,
+    );
+    await assign(bob, [lead.id], 9001);
+    await sql(crm.api, `update sales_agents set name = 'Ida Ready' where user_id = $1`, [idle]);
+    await sql(crm.api, `insert into lead_uploads (name, stored_name, size_bytes, error) values ('new-bad.xlsx', $1, 1, true)`, [
+      randomUUID(),
+    ]);
+    const after = (await manager()).body.team!;
+    expect(after.unassignedLeads).toBe(before.unassignedLeads - 1);
+    expect(after.failedImports).toBe(before.failedImports + 1);
+    expect(after.leadsPerAgent).toContainEqual({ userId: bob, name: 'Bob Agent', leads: 2 });
+    expect(after.leadsPerAgent).toContainEqual({ userId: idle, name: 'Ida Ready', leads: 0 });
+
+    // A group becoming ready counts among this week's imports.
+    await sql(crm.api, `update lead_groups set status = 'ready' where id = 9003`);
+    expect((await manager()).body.team!.leadsImportedThisWeek).toBe(after.leadsImportedThisWeek + 50);
+    await sql(crm.api, `delete from lead_assignments where lead_id = $1 and user_id = $2`, [lead.id, bob]);
+    await sql(crm.api, `delete from lead_groups where id = 9003`);
+    await sql(crm.api, `update sales_agents set name = 'Ida Idle' where user_id = $1`, [idle]);
+    const restored = (await manager()).body.team!;
+    expect(restored.unassignedLeads).toBe(before.unassignedLeads);
+    expect(restored.leadsImportedThisWeek).toBe(before.leadsImportedThisWeek);
+  });
+
   it('gives a sales agent their own leads only', async () => {
     const { status, body } = await json<CrmDashboard>(
       crm.api.request('/api/dashboard/crm', { token: signToken({ roles: ['Salesagent'], sub: ann }) }),
