@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Entry of `npm start`, `npm test` and `npm run bench` on a fresh machine:
-# installs dependencies when the manifests changed, brings Chromium for the browser tests,
+# installs dependencies when the manifests changed, brings what the machine lacks (PostgreSQL, Redis, Java,
+# Maven, Chromium) from Debian packages,
 # then hands over to run.mjs on the pinned Node 24 (the `node` devDependency).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,12 +16,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$manifest_hash" ]; then
   echo "$manifest_hash" > "$stamp"
 fi
 
-if [ "$mode" != start ] && ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
-  echo "› installing Chromium from Debian for the browser tests"
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null;
-  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
 fi
 
 node_bin=node_modules/node/bin/node
 [ -x "$node_bin" ] || node_bin=node_modules/.bin/node
+# PostgreSQL, Redis, Java, Maven and Chromium from Debian packages where missing (or the command to run).
+"$node_bin" deploy/local/system-packages.mjs "$mode"
 exec "$node_bin" --disable-warning=TimeoutNegativeWarning deploy/local/run.mjs "$@"
