@@ -179,6 +179,33 @@ export async function seedOrders(databaseUrl: string, count: number, serviceId =
 }
 
 /** A Manager's token (staff), valid for the whole test. */
+/** An order placed, as orders publishes it on orders.order.v1 (a full OrderCreatedData in its envelope). */
+export const orderCreatedMessage = (orderId: string) => ({
+  key: orderId,
+  value: JSON.stringify({
+    specversion: '1.0',
+    id: randomUUID(),
+    type: 'created',
+    source: 'orders',
+    time: new Date().toISOString(),
+    subject: orderId,
+    datacontenttype: 'application/json',
+    data: {
+      orderId,
+      userId: null,
+      name: 'Ada Client',
+      phone: '+1 212 555 0100',
+      email: 'ada@example.com',
+      amount: 149,
+      discount: 0,
+      tax: 0,
+      shippingFee: 0,
+      items: [{ itemId: 7, itemName: 'Passport renewal', quantity: 1, total: 149 }],
+      createdDate: new Date().toISOString(),
+    },
+  }),
+});
+
 export const managerToken = (name = 'Maya Manager') => signToken({ roles: ['Manager'], sub: randomUUID(), name, expiresIn: 3600 });
 
 export interface CallResult {

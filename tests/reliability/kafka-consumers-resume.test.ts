@@ -10,6 +10,7 @@ import {
   kafkaClient,
   kafkaControl,
   killOnExit,
+  orderCreatedMessage,
   ordersEnv,
   query,
   serviceProcess,
@@ -77,29 +78,6 @@ const serviceEvent = (id: number, name: string, price: number) => {
   };
 };
 
-/** An order placed, as orders publishes it on orders.order.v1 (what crm keeps of it for the report). */
-const orderCreated = (orderId: string) => ({
-  key: orderId,
-  value: JSON.stringify({
-    specversion: '1.0',
-    id: randomUUID(),
-    type: 'created',
-    source: 'orders',
-    time: new Date().toISOString(),
-    subject: orderId,
-    datacontenttype: 'application/json',
-    data: {
-      orderId,
-      userId: null,
-      name: 'Ada Client',
-      phone: '+1 212 555 0100',
-      email: 'ada@example.com',
-      amount: 149,
-      createdDate: new Date().toISOString(),
-    },
-  }),
-});
-
 const crmKnows = async (orderId: string) =>
   (await query(crmDatabase.url, 'select 1 from reported_orders where order_id = $1', [orderId])).length === 1;
 
@@ -144,7 +122,7 @@ it('answers 503 naming Kafka to a rebuild while the broker is away, and orders a
   await producer.connect();
   const before = randomUUID();
   await producer.send({ topic, acks: -1, messages: [serviceEvent(1, 'Before the outage', 10)] });
-  await producer.send({ topic: orderTopic, acks: -1, messages: [orderCreated(before)] });
+  await producer.send({ topic: orderTopic, acks: -1, messages: [orderCreatedMessage(before)] });
   await until(async () => (await readModelNames()).includes('Before the outage'), 60_000, 'the first catalogue change arriving');
   await until(() => crmKnows(before), 60_000, 'crm receiving the first order');
   await producer.disconnect();
@@ -173,7 +151,7 @@ it('answers 503 naming Kafka to a rebuild while the broker is away, and orders a
   await producer.connect();
   const after = randomUUID();
   await producer.send({ topic, acks: -1, messages: [serviceEvent(2, 'After the outage', 20)] });
-  await producer.send({ topic: orderTopic, acks: -1, messages: [orderCreated(after)] });
+  await producer.send({ topic: orderTopic, acks: -1, messages: [orderCreatedMessage(after)] });
   await until(async () => (await readModelNames()).includes('After the outage'), 120_000, 'the consumer resuming after the outage');
   const resumedMs = Date.now() - backAt;
   expect(orders.running()).toBe(true);

@@ -10,6 +10,7 @@ import {
   deleteTopics,
   kafkaClient,
   killOnExit,
+  orderCreatedMessage,
   ordersEnv,
   serviceProcess,
   sleep,
@@ -45,20 +46,6 @@ const until = async (check: () => boolean, ms: number, what: string) => {
     await sleep(100);
   }
 };
-
-const orderCreated = (orderId: string) => ({
-  key: orderId,
-  value: JSON.stringify({
-    specversion: '1.0',
-    id: randomUUID(),
-    type: 'created',
-    source: 'orders',
-    time: new Date().toISOString(),
-    subject: orderId,
-    datacontenttype: 'application/json',
-    data: { orderId, userId: null, name: 'Ada Client', phone: '+1 212 555 0100', email: 'ada@example.com', amount: 149 },
-  }),
-});
 
 beforeAll(async () => {
   buildServices(['orders']);
@@ -107,7 +94,7 @@ it('delivers every event at least once, with the same webhook-id on a repeat, ac
 
   producer = kafkaClient().producer({ idempotent: true });
   await producer.connect();
-  const published = Array.from({ length: EVENTS }, () => orderCreated(randomUUID()));
+  const published = Array.from({ length: EVENTS }, () => orderCreatedMessage(randomUUID()));
   await producer.send({ topic, acks: -1, messages: published });
   const eventIds = new Set(published.map((m) => (JSON.parse(m.value) as { id: string }).id));
 
