@@ -16,8 +16,6 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$manifest_hash" ]; then
   echo "$manifest_hash" > "$stamp"
 fi
 
-fi
-
 node_bin=node_modules/node/bin/node
 [ -x "$node_bin" ] || node_bin=node_modules/.bin/node
 # PostgreSQL, Redis, Java, Maven and Chromium from Debian packages where missing (or the command to run).

@@ -31,6 +31,13 @@ const bare: Situation = { mode: 'test', env: {}, open: { postgres: false, redis:
 const root = { isRoot: true, canSudo: false, hasAptGet: true };
 
 describe('system packages of a fresh machine', () => {
+  it('bootstrap.sh (the entry of npm start and npm test) is valid shell and runs the check', () => {
+    const script = join(ROOT, 'deploy/local/bootstrap.sh');
+    const syntax = spawnSync('bash', ['-n', script], { encoding: 'utf8' });
+    expect(syntax.stderr).toBe('');
+    expect(syntax.status).toBe(0);
+  });
+
   it('installs everything a bare Debian machine lacks, as root, in one apt-get', () => {
     const { packages, plan } = decide(bare, root);
     expect(packages).toEqual(['postgresql', 'redis-server', 'default-jre-headless', 'maven', 'chromium']);
