@@ -48,6 +48,7 @@ import { PaymentEventsConsumer } from './payments/payment-events.consumer';
 import { OrdersDashboardModule } from './dashboard/dashboard.module';
 import { Migration0002Webhooks } from './migrations/Migration0002Webhooks';
 import { Migration0003WebhookDisabling } from './migrations/Migration0003WebhookDisabling';
+import { Migration0004DashboardIndexes } from './migrations/Migration0004DashboardIndexes';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
@@ -60,6 +61,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
           { name: 'Migration0001Orders', class: Migration0001Orders },
           { name: 'Migration0002Webhooks', class: Migration0002Webhooks },
           { name: 'Migration0003WebhookDisabling', class: Migration0003WebhookDisabling },
+          { name: 'Migration0004DashboardIndexes', class: Migration0004DashboardIndexes },
         ],
       },
       outbox: { topics: [{ name: ORDERS_CLIENT_SERVICE_TOPIC }, { name: ORDERS_ORDER_TOPIC }] },
