@@ -43,6 +43,10 @@ const config: UserConfig = {
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
         warn(warning);
       },
+      // The contracts' modules only declare (schemas, paths, types): one the console takes nothing from is left out
+      // whole. Otherwise every zod schema of every area (their .meta() calls look like side effects) and zod itself
+      // would be in the first download, for the sake of AUTH_PATHS.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/contracts/src/') },
       output: {
         // React and the router change far less often than the app: their own long-cached chunk.
         // (Fluent UI is left to Rollup so that components used by lazy screens stay in those chunks.)

@@ -1,4 +1,4 @@
-export { ConfirmDialog, type ConfirmDialogProps, type ConfirmOptions } from './confirm-dialog';
+export type { ConfirmDialogProps, ConfirmOptions } from './confirm-dialog';
 export { ConfirmProvider, useConfirm, useConfirmDelete, type ConfirmDeleteOptions } from './confirm-provider';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { PageSpinner } from './page-spinner';

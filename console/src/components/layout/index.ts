@@ -1,9 +1,7 @@
-export { AppShell, type AppShellProps } from './app-shell';
 export { ForbiddenPage } from './forbidden-page';
 export { NotBuiltYet } from './not-built-yet';
 export { NotFoundPage } from './not-found-page';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { RouteErrorPage } from './route-error-page';
 export { StatusPage, type StatusPageProps } from './status-page';
-export { TopNav, type NavLinkItem, type TopNavProps } from './top-nav';
 export { PRODUCT_NAME, useDocumentTitle } from './use-document-title';
