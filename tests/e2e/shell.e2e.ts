@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { ADMIN, shot, signIn } from './fixtures';
 
@@ -56,4 +57,22 @@ test('a reload keeps the session (refresh cookie) and deep links survive sign-in
   await page.reload();
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await expect(page.getByRole('main').getByRole('link', { name: 'Payments' })).toBeVisible();
+});
+
+test('the first download is small: the scripts index.html loads weigh at most 200 kB gzipped, without the editor or the map', async ({
+  request,
+}) => {
+  // The same measure as the bench (tests/bench/console.bench.mjs): every script and modulepreload of index.html.
+  const html = await (await request.get('/auth/login')).text();
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  let gzipped = 0;
+  for (const script of scripts) {
+    const response = await request.get(script);
+    expect(response.ok()).toBe(true);
+    const body = await response.body();
+    gzipped += gzipSync(body).length;
+    expect(body.toString('utf8')).not.toMatch(/ClassicEditor|leaflet/i);
+  }
+  expect(gzipped / 1024).toBeLessThanOrEqual(200);
 });
