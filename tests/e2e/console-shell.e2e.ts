@@ -192,3 +192,24 @@ test('dashboard figures are the counts of the lists behind them', async ({ page,
   // Focus moves to the new page's heading after navigation.
   await expect(page.locator('#main-content h1').first()).toBeFocused();
 });
+
+test('the dashboard does not move while it loads: figures and charts hold their places (layout shift under 0.1)', async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await signIn(page);
+  await expect(page.getByTestId('tile-services')).toBeVisible();
+  // Summed as Lighthouse's CLS does for one load: every shift not caused by input.
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/admin');
+  await expect(page.getByTestId('figure-unpaid-orders')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Client services by status' })).toBeVisible();
+  await expect(page.getByTestId('figure-placeholder')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+  expect(cls).toBeLessThan(0.1);
+});

@@ -1,6 +1,7 @@
 import { DonutChart, HorizontalBarChartWithAxis, VerticalBarChart } from '@fluentui/react-charts';
 import { tokens } from '@fluentui/react-components';
 import type { ClientServiceStatus, LeadsPerAgent, RevenueDay } from '@backoffice/contracts';
+import { CHART_HEIGHT } from './dashboard-figures';
 
 /* Loaded lazily by the dashboard: the charts library stays out of the console's first download. */
 
@@ -16,7 +17,7 @@ export function RevenueChart({ days }: { days: readonly RevenueDay[] }) {
   return (
     <VerticalBarChart
       chartTitle="Revenue per day, last 30 days"
-      height={260}
+      height={CHART_HEIGHT}
       hideLegend
       barWidth="auto"
       maxBarWidth={18}

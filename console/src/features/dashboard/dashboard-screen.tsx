@@ -1,17 +1,20 @@
 import { DASHBOARD_PATHS } from '@backoffice/contracts';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { lazy } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { CrmDashboard, OrdersDashboard } from '@backoffice/contracts';
 import { useApi, errorMessage } from '../../components/api';
 import { hasAnyRole, ACCESS, useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/layout';
 import { LinkTileGrid } from '../../components/navigation';
-import { TextLink } from '../../components/navigation/text-link';
+import { ChartCard, ChartNote, Figure, FigurePlaceholders } from './dashboard-figures';
 import { DASHBOARD_TILES } from './dashboard-tiles';
 
 const RevenueChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.RevenueChart })));
 const StatusChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.StatusChart })));
 const AgentsChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.AgentsChart })));
+
+/** Agents beyond this many are left to the sales agent report: the chart stays within CHART_HEIGHT. */
+const MAX_AGENTS = 6;
 
 const useStyles = makeStyles({
   figures: {
@@ -20,50 +23,26 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalXL,
   },
-  figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minHeight: '96px' },
-  value: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold },
   charts: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 360px), 1fr))',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalXL,
   },
-  chart: { minWidth: 0, overflow: 'hidden' },
   section: { margin: `${tokens.spacingVerticalL} 0 ${tokens.spacingVerticalS}` },
-  error: { color: tokens.colorPaletteRedForeground1 },
+  error: { display: 'block', marginBottom: tokens.spacingVerticalM, color: tokens.colorPaletteRedForeground1 },
 });
 
 const money = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 
-function Figure({ label, value, to, testId }: { label: string; value: ReactNode; to: string; testId: string }) {
-  const styles = useStyles();
-  return (
-    <Card className={styles.figure}>
-      <TextLink to={to} data-testid={`figure-${testId}`}>
-        <span className={styles.value}>{value}</span>
-      </TextLink>
-      <Text>{label}</Text>
-    </Card>
-  );
-}
-
-function ChartCard({ title, children }: { title: string; children: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <Card className={styles.chart}>
-      <Text as="h3" weight="semibold">
-        {title}
-      </Text>
-      <Suspense fallback={<Spinner size="small" label="Loading the chart…" />}>{children}</Suspense>
-    </Card>
-  );
-}
-
 export default function DashboardScreen() {
   const styles = useStyles();
   const user = useCurrentUser();
+  // Who gets which part of each answer (the services count the same way): the placeholders match it.
+  const staff = hasAnyRole(user, ACCESS.backOffice);
+  const agent = hasAnyRole(user, ['Salesagent']);
   const seesOrders = hasAnyRole(user, ACCESS.clientServices);
-  const seesCrm = hasAnyRole(user, ['Admin', 'Manager', 'Salesagent']);
+  const seesCrm = staff || agent;
   const orders = useApi<OrdersDashboard>(seesOrders ? DASHBOARD_PATHS.orders : null, { refreshInterval: 60_000 });
   const crm = useApi<CrmDashboard>(seesCrm ? DASHBOARD_PATHS.crm : null, { refreshInterval: 60_000 });
   const tiles = DASHBOARD_TILES.filter((tile) => hasAnyRole(user, tile.roles)).map((tile) => ({ ...tile, testId: `tile-${tile.testId}` }));
@@ -71,6 +50,9 @@ export default function DashboardScreen() {
   const o = orders.data;
   const c = crm.data;
   const services = o?.clientServices;
+  const ordersPending = seesOrders && !o && !orders.error;
+  const crmPending = seesCrm && !c && !crm.error;
+  const agents = c?.team?.leadsPerAgent ?? [];
 
   return (
     <>
@@ -80,9 +62,8 @@ export default function DashboardScreen() {
           {errorMessage(orders.error ?? crm.error)}
         </Text>
       )}
-      {(orders.isLoading || crm.isLoading) && <Spinner size="small" label="Counting…" />}
-      <section aria-label="Figures" className={styles.figures}>
-        {o?.orders && (
+      <section aria-label="Figures" aria-busy={ordersPending || crmPending} className={styles.figures}>
+        {o?.orders ? (
           <>
             <Figure testId="unpaid-orders" label="Unpaid orders" value={o.orders.unpaidCount} to="/admin/clients-orders?status=Pending" />
             <Figure
@@ -94,8 +75,10 @@ export default function DashboardScreen() {
             <Figure testId="revenue-today" label="Revenue today" value={money(o.orders.revenueToday)} to="/admin/reports" />
             <Figure testId="revenue-month" label="Revenue this month" value={money(o.orders.revenueThisMonth)} to="/admin/reports" />
           </>
+        ) : (
+          ordersPending && staff && <FigurePlaceholders count={4} />
         )}
-        {services && (
+        {services ? (
           <>
             <Figure
               testId="waiting-assignment"
@@ -113,8 +96,10 @@ export default function DashboardScreen() {
               />
             ))}
           </>
+        ) : (
+          ordersPending && <FigurePlaceholders count={4} />
         )}
-        {c?.team && (
+        {c?.team ? (
           <>
             <Figure
               testId="unassigned-leads"
@@ -125,28 +110,33 @@ export default function DashboardScreen() {
             <Figure testId="leads-week" label="Leads imported this week" value={c.team.leadsImportedThisWeek} to="/admin/leads" />
             <Figure testId="failed-imports" label="Failed imports" value={c.team.failedImports} to="/admin/leads?status=failed" />
           </>
+        ) : (
+          crmPending && staff && <FigurePlaceholders count={3} />
         )}
-        {c?.mine && (
+        {c?.mine ? (
           <>
             <Figure testId="my-leads" label="My leads" value={c.mine.leads} to="/crm/leads" />
             <Figure testId="my-leads-week" label="Assigned to me this week" value={c.mine.assignedThisWeek} to="/crm/leads" />
           </>
+        ) : (
+          crmPending && agent && <FigurePlaceholders count={2} />
         )}
       </section>
       <div className={styles.charts}>
-        {o?.orders && (
-          <ChartCard title="Revenue, last 30 days">
-            <RevenueChart days={o.orders.revenuePerDay} />
-          </ChartCard>
+        {(o?.orders || (ordersPending && staff)) && (
+          <ChartCard title="Revenue, last 30 days">{o?.orders && <RevenueChart days={o.orders.revenuePerDay} />}</ChartCard>
         )}
-        {services && (
-          <ChartCard title="Client services by status">
-            <StatusChart byStatus={services.byStatus} />
-          </ChartCard>
+        {(services || ordersPending) && (
+          <ChartCard title="Client services by status">{services && <StatusChart byStatus={services.byStatus} />}</ChartCard>
         )}
-        {c?.team && c.team.leadsPerAgent.length > 0 && (
-          <ChartCard title="Leads per agent">
-            <AgentsChart agents={c.team.leadsPerAgent} />
+        {(c?.team || (crmPending && staff)) && (
+          <ChartCard title={agents.length > MAX_AGENTS ? `Leads per agent (top ${MAX_AGENTS} of ${agents.length})` : 'Leads per agent'}>
+            {c?.team &&
+              (agents.length > 0 ? (
+                <AgentsChart agents={agents.slice(0, MAX_AGENTS)} />
+              ) : (
+                <ChartNote>No sales agent has leads yet.</ChartNote>
+              ))}
           </ChartCard>
         )}
       </div>
