@@ -6,13 +6,19 @@ import { ButtonLink } from '../navigation/button-link';
 import { useDocumentTitle } from './use-document-title';
 
 const useStyles = makeStyles({
+  header: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+    minWidth: 0,
+    marginBottom: tokens.spacingVerticalXL,
+  },
   root: {
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalXL,
   },
   heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   titles: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: 0 },
@@ -29,28 +35,33 @@ export interface PageHeaderProps {
   back?: { to: To; label: string };
   /** Buttons and menus at the right: "Add", "Upload Excel Sheet", … */
   actions?: ReactNode;
+  /** Where a nested screen sits, above the title: a <PageBreadcrumb> (passed in, so its code loads with the screen). */
+  breadcrumb?: ReactNode;
 }
 
 /** The top of every screen: its title (the page's h1) and its main actions. */
-export function PageHeader({ title, description, back, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, back, actions, breadcrumb }: PageHeaderProps) {
   const styles = useStyles();
   useDocumentTitle(title);
   return (
-    <header className={styles.root}>
-      <div className={styles.heading}>
-        {back && <ButtonLink to={back.to} appearance="subtle" icon={<ArrowLeftRegular />} aria-label={back.label} title={back.label} />}
-        <div className={styles.titles}>
-          <Text as="h1" size={700} weight="semibold" className={styles.title}>
-            {title}
-          </Text>
-          {description && (
-            <Text size={300} className={styles.description}>
-              {description}
+    <header className={styles.header}>
+      {breadcrumb}
+      <div className={styles.root}>
+        <div className={styles.heading}>
+          {back && <ButtonLink to={back.to} appearance="subtle" icon={<ArrowLeftRegular />} aria-label={back.label} title={back.label} />}
+          <div className={styles.titles}>
+            <Text as="h1" size={700} weight="semibold" className={styles.title}>
+              {title}
             </Text>
-          )}
+            {description && (
+              <Text size={300} className={styles.description}>
+                {description}
+              </Text>
+            )}
+          </div>
         </div>
+        {actions && <div className={styles.actions}>{actions}</div>}
       </div>
-      {actions && <div className={styles.actions}>{actions}</div>}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { BuildingRegular, CityRegular, GlobeRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { errorMessage, type ApiError } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
 import { useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
+import { PageBreadcrumb } from '../../components/navigation';
 import { useAreas, useBoroughs, useCities, useCountries, useReloadList, useStates } from './api';
 import { LEVELS, SELECTABLE_LEVELS, formatRate, zipSummary, type RegionRecord, type SelectableLevel } from './geography-levels';
 import { RegionColumn } from './region-column';
@@ -18,6 +19,14 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
     gap: tokens.spacingHorizontalM,
     alignItems: 'start',
+    // Narrower than a desktop, the five columns keep a readable width and scroll sideways, one at a time.
+    '@media (max-width: 1023px)': {
+      gridTemplateColumns: 'repeat(5, minmax(min(260px, 85%), 1fr))',
+      overflowX: 'auto',
+      scrollSnapType: 'x mandatory',
+      paddingBottom: tokens.spacingVerticalS,
+      '& > *': { scrollSnapAlign: 'start' },
+    },
   },
 });
 
@@ -25,6 +34,26 @@ const useStyles = makeStyles({
 function idParam(value: string | null): number {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/**
+ * The selection as a breadcrumb: Countries, then every selected level as a link to the selection up to it;
+ * the deepest selected level is the current one. Undefined while nothing is selected.
+ */
+function selectionBreadcrumb(selected: readonly ({ id: number; name: string } | null)[]) {
+  const path = selected.filter((item): item is { id: number; name: string } => item !== null);
+  if (!path.length) return undefined;
+  const trail = path.slice(0, -1).map((item, index) => {
+    const query = new URLSearchParams(path.slice(0, index + 1).map((level, i) => [SELECTABLE_LEVELS[i], String(level.id)]));
+    return { label: item.name, to: `/admin/countries?${query.toString()}` };
+  });
+  return (
+    <PageBreadcrumb
+      label="Selected region"
+      trail={[{ label: 'Countries', to: '/admin/countries' }, ...trail]}
+      current={path[path.length - 1].name}
+    />
+  );
 }
 
 /** Shows an error toast when a list fails to load (once per failure, not once per render). */
@@ -49,6 +78,17 @@ interface Editing {
 function firstRate(...levels: ({ taxRate: number | null } | null | undefined)[]): number | null {
   for (const level of levels) if (level && level.taxRate !== null) return level.taxRate;
   return null;
+}
+
+/** Where the columns scroll sideways (narrower than a desktop), brings the column of `level` into view when it changes. */
+function useScrollToColumn(columnsRef: RefObject<HTMLDivElement | null>, level: GeographyLevel) {
+  useEffect(() => {
+    const container = columnsRef.current;
+    const column = container?.querySelector<HTMLElement>(`[data-testid="column-${level}"]`);
+    if (!container || !column || container.scrollWidth <= container.clientWidth) return;
+    const left = container.scrollLeft + column.getBoundingClientRect().left - container.getBoundingClientRect().left;
+    container.scrollTo({ left, behavior: 'smooth' });
+  }, [columnsRef, level]);
 }
 
 /** The selected country, state, city and borough (kept in the URL) and the lists they open. */
@@ -98,6 +138,9 @@ export default function GeographyScreen() {
   const reload = useReloadList();
   const [editing, setEditing] = useState<Editing | null>(null);
   const { params, select, countries, country, states, state, cities, city, boroughs, borough, areas } = useGeographySelection();
+  // The column a selection opens: on a phone it scrolls into view.
+  const columnsRef = useRef<HTMLDivElement>(null);
+  useScrollToColumn(columnsRef, borough ? 'area' : city ? 'borough' : state ? 'city' : country ? 'state' : 'country');
 
   const closeDialog = (result: RegionDialogResult | null) => {
     const current = editing;
@@ -133,8 +176,9 @@ export default function GeographyScreen() {
       <PageHeader
         title="Countries"
         description="Tax rates and shipping fees by country, state, city, borough and area. Select an item to see what lies below it."
+        breadcrumb={selectionBreadcrumb([country, state, city, borough])}
       />
-      <div className={styles.columns}>
+      <div className={styles.columns} ref={columnsRef}>
         <RegionColumn<Country>
           config={LEVELS.country}
           enabled

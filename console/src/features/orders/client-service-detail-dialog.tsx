@@ -25,6 +25,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowRightRegular, CheckmarkCircleFilled, CircleRegular, DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { shortId, type ClientServiceDetail } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { formatDate } from '../../components/format';
@@ -107,6 +108,8 @@ export function StatusProgress({ detail }: { detail: Pick<ClientServiceDetail, '
 function DetailBody({ detail }: { detail: ClientServiceDetail }) {
   const seesOrders = hasAnyRole(useAuth().user, ACCESS.backOffice);
   const styles = useStyles();
+  // The receipt's breadcrumb leads back to this list, filters and page included.
+  const location = useLocation();
   const details = Object.entries(detail.jsonData ?? {});
   return (
     <>
@@ -134,7 +137,12 @@ function DetailBody({ detail }: { detail: ClientServiceDetail }) {
         <Fact name="Order">
           {/* Receipts are back-office screens: a provider sees the order's number without a link that would be refused. */}
           {seesOrders ? (
-            <TextLink to={`/admin/clients-orders/order/${detail.orderId}`}>{shortId(detail.orderId)}</TextLink>
+            <TextLink
+              to={`/admin/clients-orders/order/${detail.orderId}`}
+              state={{ from: { label: 'Client services', to: `${location.pathname}${location.search}` } }}
+            >
+              {shortId(detail.orderId)}
+            </TextLink>
           ) : (
             <span data-testid="detail-order">{shortId(detail.orderId)}</span>
           )}

@@ -23,18 +23,29 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DismissRegular, PersonAccountsRegular, PrintRegular, SendRegular } from '@fluentui/react-icons';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import type { OrderDetail, OrderItem, OrderPayment } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
 import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { NotFoundPage, PageHeader } from '../../components/layout';
-import { ButtonLink, TextLink } from '../../components/navigation';
+import { ButtonLink, PageBreadcrumb, TextLink, type Crumb } from '../../components/navigation';
 import { submitOrderItem, useOrder, useOrderClient, useOrderPayments } from './api';
 import { OrderStatusBadge } from './status-badges';
 
 const CLIENTS_ORDERS = '/admin/clients-orders';
+
+/**
+ * The list the receipt was opened from, for its breadcrumb and back link: a link's history state
+ * (`receiptLinkState`, e.g. from client services), the client orders otherwise.
+ */
+function useOrigin(): Crumb {
+  const { state } = useLocation();
+  const from = (state as { from?: Partial<Crumb> } | null)?.from;
+  if (typeof from?.label === 'string' && typeof from.to === 'string') return { label: from.label, to: from.to };
+  return { label: 'Client orders', to: CLIENTS_ORDERS };
+}
 
 /** Printing shows the receipt only. */
 const usePrintStyles = makeStaticStyles({
@@ -366,6 +377,7 @@ export default function OrderReceiptScreen() {
   const notify = useNotify();
   const { orderId } = useParams();
   const { data: order, error, isLoading, mutate } = useOrder(orderId);
+  const origin = useOrigin();
 
   useEffect(() => {
     if (error && !(error instanceof ApiError && (error.status === 404 || error.status === 400)))
@@ -379,7 +391,7 @@ export default function OrderReceiptScreen() {
       <Button icon={<PrintRegular />} onClick={() => window.print()} disabled={!order}>
         Print
       </Button>
-      <ButtonLink to={CLIENTS_ORDERS} icon={<DismissRegular />} appearance="primary">
+      <ButtonLink to={origin.to} icon={<DismissRegular />} appearance="primary">
         Close
       </ButtonLink>
     </span>
@@ -390,8 +402,9 @@ export default function OrderReceiptScreen() {
       <PageHeader
         title={order ? `Order ${order.invoiceNumber}` : 'Order receipt'}
         description={order ? `Placed ${formatDate(order.createdDate, 'date-time')}` : undefined}
-        back={{ to: CLIENTS_ORDERS, label: 'Back to client orders' }}
+        back={{ to: origin.to, label: `Back to ${origin.label.toLowerCase()}` }}
         actions={actions}
+        breadcrumb={<PageBreadcrumb trail={[origin]} current={order ? `Order ${order.invoiceNumber}` : 'Order receipt'} />}
       />
       {isLoading ? (
         <PageSpinner label="Loading the order…" />

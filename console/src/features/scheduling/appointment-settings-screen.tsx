@@ -16,7 +16,7 @@ import { ApiError, fieldErrors } from '../../components/api';
 import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
 import { schemaFieldErrors } from '../../components/forms';
 import { PageHeader } from '../../components/layout';
-import { ButtonLink } from '../../components/navigation';
+import { ButtonLink, PageBreadcrumb } from '../../components/navigation';
 import { saveAppointmentSettings, useAppointmentSettings, useBranch, useBranchSlots } from './api';
 import { AdjustDatesCard } from './adjust-dates-card';
 import { SlotPreviewCard } from './slot-preview-card';
@@ -234,6 +234,7 @@ function SettingsForm({ branchId, branchName, branchAddress, timeZone, settings,
       <PageHeader
         title="Appointment settings"
         back={{ to: '/admin/branches', label: 'Back to branches' }}
+        breadcrumb={<PageBreadcrumb trail={[{ label: 'Branches', to: '/admin/branches' }]} current="Appointment settings" />}
         description={
           <span className={styles.branchLine} data-testid="settings-branch">
             <Text weight="semibold">{branchName}</Text>

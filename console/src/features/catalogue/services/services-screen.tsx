@@ -1,9 +1,5 @@
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  Breadcrumb,
-  BreadcrumbButton,
-  BreadcrumbDivider,
-  BreadcrumbItem,
   Button,
   Menu,
   MenuItem,
@@ -20,13 +16,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, BoxMultipleRegular, FolderAddRegular, FolderRegular } from '@fluentui/react-icons';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { Category, CategoryDetail, Service } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../../components/api';
 import { useFormatMoney } from '../../../components/config';
 import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader, StatusPage } from '../../../components/layout';
-import { ButtonLink } from '../../../components/navigation';
+import { ButtonLink, PageBreadcrumb } from '../../../components/navigation';
 import { useCategories, useCategory, useServices } from './api';
 import { CategoryFormDialog } from './category-form-dialog';
 import { CategoryTable } from './category-table';
@@ -35,7 +31,6 @@ import { ServiceFormDialog } from './service-form-dialog';
 import { useCatalogueDeletes } from './use-catalogue-deletes';
 
 const useStyles = makeStyles({
-  breadcrumb: { marginTop: `calc(-1 * ${tokens.spacingVerticalM})`, marginBottom: tokens.spacingVerticalL },
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalXXL },
   sectionHeader: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS, margin: 0 },
   count: { color: tokens.colorNeutralForeground3 },
@@ -76,7 +71,6 @@ export default function ServicesScreen() {
   const styles = useStyles();
   const notify = useNotify();
   const { removeCategory, removeService } = useCatalogueDeletes();
-  const navigate = useNavigate();
   const params = useParams<{ categoryId?: string }>();
   const categoryId = params.categoryId && /^\d+$/.test(params.categoryId) ? Number(params.categoryId) : null;
   const badParam = params.categoryId !== undefined && categoryId === null;
@@ -147,8 +141,8 @@ export default function ServicesScreen() {
             onAddService={() => setEditing({ kind: 'service', service: null })}
           />
         }
+        breadcrumb={categoryId !== null && category && <CategoryBreadcrumb category={category} />}
       />
-      {categoryId !== null && category && <CategoryBreadcrumb category={category} onOpen={(id) => navigate(servicesPath(id))} />}
 
       {loadError && (
         <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
@@ -266,24 +260,13 @@ function AddMenu({ canAddService, onAddCategory, onAddService }: AddMenuProps) {
   );
 }
 
-/** Services › … › the open category, each step a link up the tree. */
-function CategoryBreadcrumb({ category, onOpen }: { category: CategoryDetail; onOpen(categoryId: number | null): void }) {
-  const styles = useStyles();
-  return (
-    <Breadcrumb aria-label="Category path" className={styles.breadcrumb} size="small">
-      {[{ id: 0, name: 'Services' }, ...category.ancestors].map((crumb) => (
-        <Fragment key={crumb.id}>
-          <BreadcrumbItem>
-            <BreadcrumbButton onClick={() => onOpen(crumb.id || null)}>{crumb.name}</BreadcrumbButton>
-          </BreadcrumbItem>
-          <BreadcrumbDivider />
-        </Fragment>
-      ))}
-      <BreadcrumbItem>
-        <BreadcrumbButton current>{category.name}</BreadcrumbButton>
-      </BreadcrumbItem>
-    </Breadcrumb>
-  );
+/** Services › … › the open category: each level above it a link up the tree, the category last. */
+function CategoryBreadcrumb({ category }: { category: CategoryDetail }) {
+  const trail = [
+    { label: 'Services', to: servicesPath(null) },
+    ...category.ancestors.map((a) => ({ label: a.name, to: servicesPath(a.id) })),
+  ];
+  return <PageBreadcrumb label="Category path" trail={trail} current={category.name} />;
 }
 
 interface ServicesSectionProps {

@@ -6,6 +6,7 @@ import { WEB_PAGE_LABELS, parseTags, parseWebPage, webPageLayout, type WebArticl
 import { errorMessage } from '../../../components/api';
 import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
 import { NotFoundPage, PageHeader } from '../../../components/layout';
+import { PageBreadcrumb } from '../../../components/navigation';
 import { ArticleFormDialog, type ArticleFormTarget } from './article-form-dialog';
 import { deleteWebArticle, useWebArticles } from './web-pages-api';
 
@@ -147,6 +148,7 @@ function WebPageArticles({ page }: { page: WebPage }) {
         title={label}
         description={`Articles of the ${label} page, in sort order.`}
         back={{ to: '/admin/web', label: 'Back to the web menu' }}
+        breadcrumb={<PageBreadcrumb trail={[{ label: 'Web pages', to: '/admin/web' }]} current={label} />}
         actions={
           <Button appearance="primary" icon={<AddRegular />} onClick={openNew}>
             Add New

@@ -18,7 +18,7 @@ import { ApiError, errorMessage } from '../../../components/api';
 import { useCurrentUser } from '../../../components/auth';
 import { PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader, StatusPage } from '../../../components/layout';
-import { ButtonLink } from '../../../components/navigation';
+import { ButtonLink, PageBreadcrumb } from '../../../components/navigation';
 import { saveUserRoles, useRoleNames, useUserRoles } from '../api';
 
 const USERS = '/admin/users';
@@ -108,7 +108,12 @@ export default function UserRolesScreen() {
 
   return (
     <>
-      <PageHeader title="User roles" description={`${user.name} · ${user.email}`} back={{ to: USERS, label: 'Back to users' }} />
+      <PageHeader
+        title="User roles"
+        description={`${user.name} · ${user.email}`}
+        back={{ to: USERS, label: 'Back to users' }}
+        breadcrumb={<PageBreadcrumb trail={[{ label: 'Users', to: USERS }]} current={`Roles of ${user.name}`} />}
+      />
       <Card className={styles.card}>
         <form className={styles.form} onSubmit={(event) => void submit(event)}>
           <fieldset className={styles.fieldset}>
