@@ -18,6 +18,7 @@ import type { Branch, BranchCountry } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
+import { useListParams } from '../../components/table';
 import { deleteBranch, useBranchCountries, useBranches } from './api';
 import { BranchCard } from './branch-card';
 import { BranchFormDialog } from './branch-form-dialog';
@@ -71,8 +72,12 @@ export default function BranchesScreen() {
   const confirmDelete = useConfirmDelete();
   const { data: branches, error, isLoading, mutate } = useBranches();
   const { data: countries, error: countriesError } = useBranchCountries();
-  const [view, setView] = useState<View>('cards');
-  const [search, setSearch] = useState('');
+  // The view and the search live in the address (?view=map&q=): reload, back and forward keep them.
+  const list = useListParams({ sort: 'name', dir: 'asc' }, ['view']);
+  const view: View = list.filters.view === 'map' ? 'map' : 'cards';
+  const search = list.searchInput;
+  const setSearch = list.setSearchInput;
+  const setView = (next: View) => list.setFilter('view', next === 'cards' ? '' : next);
   const [editing, setEditing] = useState<{ branch: Branch | null } | null>(null);
 
   useEffect(() => {

@@ -12,6 +12,7 @@ import { SITE_REVIEW_MAX_RATE, type SiteReview } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
 import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader } from '../../../components/layout';
+import { useListParams } from '../../../components/table';
 import { SiteReviewDialog, type ReviewDialogTarget } from './site-review-dialog';
 import { formatReviewDate, useSiteReviews } from './site-reviews-api';
 
@@ -73,20 +74,10 @@ const useStyles = makeStyles({
 export default function SiteReviewsScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const [page, setPage] = useState(1);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  // The page and the search live in the address (?page=&q=): reload, back and forward keep them.
+  const { page, search, searchInput, setSearchInput, setPage } = useListParams({ sort: 'newest', dir: 'desc' });
   const [dialog, setDialog] = useState<ReviewDialogTarget>(undefined);
   const { data, error, isLoading, mutate } = useSiteReviews(page, search);
-
-  // Searching waits for a pause in typing, then starts from the first page.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'The reviews could not be loaded');
@@ -104,7 +95,7 @@ export default function SiteReviewsScreen() {
   // A delete can empty the last page: step back to one that exists.
   useEffect(() => {
     if (data && page > pages) setPage(pages);
-  }, [data, page, pages]);
+  }, [data, page, pages, setPage]);
 
   let content;
   if (isLoading && !data) {
@@ -175,8 +166,8 @@ export default function SiteReviewsScreen() {
           className={styles.search}
           placeholder="Search name, review or source"
           aria-label="Search reviews"
-          value={typed}
-          onChange={(_event, value) => setTyped(value.value)}
+          value={searchInput}
+          onChange={(_event, value) => setSearchInput(value.value)}
         />
       </div>
       {content}
