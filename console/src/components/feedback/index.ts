@@ -1,6 +1,8 @@
+// Dialogs are imported from their own files (./secret-once-dialog), never re-exported here: the app shell imports this
+// barrel, so a component re-exported here is built into the first download with Fluent's Dialog, for every screen.
 export type { ConfirmDialogProps, ConfirmOptions } from './confirm-dialog';
 export { ConfirmProvider, useConfirm, useConfirmDelete, type ConfirmDeleteOptions } from './confirm-provider';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { PageSpinner } from './page-spinner';
-export { SecretOnceDialog, type SecretOnceDialogProps } from './secret-once-dialog';
+export type { SecretOnceDialogProps } from './secret-once-dialog';
 export { APP_TOASTER_ID, useNotify, type Notify } from './use-notify';

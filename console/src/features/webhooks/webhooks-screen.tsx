@@ -34,7 +34,8 @@ import {
   type WebhookSubscriptionWithSecret,
 } from '@backoffice/contracts';
 import { apiFetch, errorMessage, useApi } from '../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify, SecretOnceDialog } from '../../components/feedback';
+import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { SecretOnceDialog } from '../../components/feedback/secret-once-dialog';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { SubscriptionRow } from './subscription-row';

@@ -27,7 +27,8 @@ import {
 import { AddRegular, DismissRegular, KeyResetRegular, ProhibitedRegular } from '@fluentui/react-icons';
 import { API_SCOPES, IDENTITY_PATHS, type ApiClient, type ApiClientWithSecret, type ApiScope } from '@backoffice/contracts';
 import { apiFetch, errorMessage, useApi } from '../../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify, SecretOnceDialog } from '../../../components/feedback';
+import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { SecretOnceDialog } from '../../../components/feedback/secret-once-dialog';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
 
