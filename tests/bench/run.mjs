@@ -71,6 +71,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 3000));
     const memory = stack.children.reduce((sum, c) => sum + rssMb(c.child.pid), 0);
     rows.push(row('start-up', `memory of the running stack at rest (${stack.children.length} processes, RSS)`, memory, 'MB'));
+    const worker = stack.children.find((c) => c.proc.name === 'crm-worker');
+    if (worker) rows.push(row('start-up', 'the leads worker at rest (RSS)', rssMb(worker.child.pid), 'MB'));
   }
 
   const failed = [];
