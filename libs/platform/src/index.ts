@@ -1,6 +1,7 @@
 export * from './config/service-config';
 export * from './config/config.token';
 export * from './logging/logger';
+export * from './logging/log-context';
 export * from './errors/domain-error';
 export * from './errors/problem';
 export * from './errors/problem.filter';
@@ -14,6 +15,7 @@ export * from './auth/auth.guard';
 export * from './redis/redis.module';
 export * from './kafka/kafka.module';
 export * from './kafka/kafka-consumers';
+export * from './kafka/event-log-context.interceptor';
 export * from './database/database.module';
 export * from './database/shared-caches';
 export * from './outbox/event-envelope';

@@ -20,7 +20,7 @@ export class ProblemFilter implements ExceptionFilter {
 export function sendProblem(error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
   const { problem, serverFault, headers } = toProblem(error);
   if (serverFault) {
-    logger.error({ err: error, reqId: request.id, url: request.url }, 'request failed');
+    logger.error({ err: error, requestId: request.id, url: request.url }, 'request failed');
   }
   if (reply.sent) return;
   void reply

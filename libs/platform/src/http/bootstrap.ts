@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { baseConfigSchema, ConfigError, parseConfig, trustProxySetting } from '../config/service-config';
 import { createLogger, PinoNestLogger } from '../logging/logger';
+import { acceptedId, runWithLogContext } from '../logging/log-context';
 import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 import { registerRequestGuards } from './request-guards';
@@ -25,6 +27,8 @@ export interface ServiceAppOptions {
    * SIGTERM and goes straight to its own shutdown hooks, so its running jobs go back to the queue at once.
    */
   servesRequests?: boolean;
+  /** Where the log lines go instead of stdout (tests that read them). */
+  logDestination?: DestinationStream;
 }
 
 /** Builds a service's Nest app on Fastify with the platform's logging, errors, metrics and docs. */
@@ -33,11 +37,12 @@ export async function createServiceApp(
   options: ServiceAppOptions = {},
 ): Promise<{ app: NestFastifyApplication; logger: Logger; shutdown: ShutdownGate }> {
   const base = parseConfig(baseConfigSchema);
-  const logger = createLogger(base.SERVICE_NAME, base.LOG_LEVEL);
+  const logger = createLogger(base.SERVICE_NAME, base.LOG_LEVEL, options.logDestination);
   const adapter = new FastifyAdapter({
     bodyLimit: base.BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The gateway's x-request-id when it is a plausible id (it ends up in logs and Kafka headers), else a new one.
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => acceptedId(request.headers['x-request-id']) ?? randomUUID(),
     trustProxy: trustProxySetting(base),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -71,14 +76,17 @@ export async function createServiceApp(
   await app.register(fastifyCookie as never);
   const shutdown = new ShutdownGate();
   shutdown.register(fastify);
+  // Every log line (and outbox event) of the request carries its id: the context is entered on the request and
+  // again before the handler, since body parsing runs in the socket's async context.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    done();
+    runWithLogContext({ requestId: request.id }, done);
   });
+  fastify.addHook('preHandler', (request, _reply, done) => runWithLogContext({ requestId: request.id }, done));
   fastify.addHook('onResponse', (request, reply, done) => {
     if (!request.url.startsWith('/health') && request.url !== '/metrics') {
       logger.info(
-        { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'request',
       );
     }

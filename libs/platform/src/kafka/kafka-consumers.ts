@@ -1,10 +1,11 @@
 import { type INestMicroservice, Logger } from '@nestjs/common';
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { type MicroserviceOptions, type NestMicroservice, Transport } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { logLevel, Partitioners, type Consumer, type Producer } from 'kafkajs';
 import { SERVICE_CONFIG } from '../config/config.token';
 import { topicName } from '../outbox/event-envelope';
 import { createKafka, ensureTopics, type KafkaTopicSpec } from './kafka.module';
+import { EventLogContextInterceptor } from './event-log-context.interceptor';
 
 export interface KafkaConsumersOptions {
   /** The consumer group without the stack's topic prefix (added here, so side-by-side stacks never share one). */
@@ -24,7 +25,7 @@ interface ConsumerConfig {
  * A service's `configure` step for its Kafka consumers (docs/architecture.md): the Nest Kafka transport
  * attached to the HTTP app, whose @EventPattern handlers (topic names with the stack's prefix) run for
  * each message. A handler that rejects is retried by Kafka (the message is redelivered), so handlers
- * dedupe with the inbox. The consumers start once the app is initialised (migrations applied) and in
+ * dedupe with the inbox. Each handler runs in its event's log context (EventLogContextInterceptor). The consumers start once the app is initialised (migrations applied) and in
  * the background: Kafka being down delays them, never the start, and they keep retrying.
  */
 export async function connectKafkaConsumers(app: NestFastifyApplication, options: KafkaConsumersOptions): Promise<void> {
@@ -60,8 +61,14 @@ export async function connectKafkaConsumers(app: NestFastifyApplication, options
         run: { autoCommit: true },
       },
     },
-    { inheritAppConfig: false },
-  );
+    // Deferred so that the interceptor below is registered before the handlers are made; then what Nest does itself.
+    { inheritAppConfig: false, deferInitialization: true },
+  ) as NestMicroservice;
+  // Each handler runs in its event's log context: eventId (ce_id) and the causing requestId on every line.
+  microservice.useGlobalInterceptors(new EventLogContextInterceptor());
+  microservice.registerListeners();
+  microservice.setIsInitialized(true);
+  microservice.setIsInitHookCalled(true);
   await app.init();
 
   const topics = options.topics.map((topic) => ({ ...topic, name: topicName(topic.name, prefix) }));

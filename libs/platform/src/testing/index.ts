@@ -95,7 +95,14 @@ export interface TestService {
  */
 export async function startTestService(
   loadAppModule: () => unknown,
-  options: { service: string; env?: Record<string, string>; database?: boolean; configure?: ServiceAppOptions['configure'] },
+  options: {
+    service: string;
+    env?: Record<string, string>;
+    database?: boolean;
+    configure?: ServiceAppOptions['configure'];
+    /** Where its log lines go (LOG_LEVEL in env; tests default to silent). */
+    logDestination?: ServiceAppOptions['logDestination'];
+  },
 ): Promise<TestService> {
   const database = options.database === false ? undefined : await createTestDatabase(options.service);
   Object.assign(process.env, {
@@ -112,7 +119,7 @@ export async function startTestService(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const { app } = await createServiceApp(loadAppModule(), { configure: options.configure });
+  const { app } = await createServiceApp(loadAppModule(), { configure: options.configure, logDestination: options.logDestination });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

@@ -227,7 +227,7 @@ export async function registerApiProxy(
         onError: (failedReply, { error }) => {
           const failure = upstreamFailure(error, rule.service);
           if (failure.status >= 500)
-            logger.warn({ reqId: request.id, service: rule.service, code: failure.code, err: error }, 'upstream failed');
+            logger.warn({ requestId: request.id, service: rule.service, code: failure.code, err: error }, 'upstream failed');
           if (failedReply.sent) return;
           void failedReply
             .status(failure.status)
