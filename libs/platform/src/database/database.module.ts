@@ -6,7 +6,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { SERVICE_CONFIG } from '../config/config.token';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 import { InboxEvent } from '../outbox/inbox-event.entity';
-import { PlatformMigration0001Outbox } from '../outbox/outbox.migration';
+import { PlatformMigration0001Outbox, PlatformMigration0002OutboxRequestId } from '../outbox/outbox.migration';
 import { SharedCaches } from './shared-caches';
 
 export type MigrationEntry = MigrationObject;
@@ -56,7 +56,12 @@ export class DatabaseModule {
               entities: [...options.entities, OutboxEvent, InboxEvent],
               extensions: [Migrator],
               migrations: {
-                migrationsList: [{ name: 'Platform0001Outbox', class: PlatformMigration0001Outbox }, ...options.migrations],
+                migrationsList: [
+                  { name: 'Platform0001Outbox', class: PlatformMigration0001Outbox },
+                  // Runs on databases that already applied the service's own migrations too (pending by name).
+                  { name: 'Platform0002OutboxRequestId', class: PlatformMigration0002OutboxRequestId },
+                  ...options.migrations,
+                ],
                 transactional: true,
                 allOrNothing: true,
                 snapshot: false,

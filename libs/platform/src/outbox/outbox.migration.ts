@@ -1,5 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
+const OUTBOX_REQUEST_ID_SQL = `alter table outbox add column if not exists request_id text`;
+
 /** The outbox and inbox tables every service with events has (also used by the relay benchmark). */
 export const OUTBOX_SCHEMA_SQL: readonly string[] = [
   `create table if not exists outbox (
@@ -12,6 +14,8 @@ export const OUTBOX_SCHEMA_SQL: readonly string[] = [
     created_at timestamptz not null default now(),
     published_at timestamptz null
   )`,
+  // The request an event comes from: a Kafka header, not part of the CloudEvents envelope.
+  OUTBOX_REQUEST_ID_SQL,
   `create index if not exists outbox_unpublished_idx on outbox (seq) where published_at is null`,
   `create or replace function outbox_notify() returns trigger language plpgsql as $$
     begin perform pg_notify('outbox', ''); return null; end $$`,
@@ -28,5 +32,12 @@ export const OUTBOX_SCHEMA_SQL: readonly string[] = [
 export class PlatformMigration0001Outbox extends Migration {
   override async up(): Promise<void> {
     for (const sql of OUTBOX_SCHEMA_SQL) this.addSql(sql);
+  }
+}
+
+/** Databases made before the outbox recorded the request of each event (the column is in OUTBOX_SCHEMA_SQL too). */
+export class PlatformMigration0002OutboxRequestId extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(OUTBOX_REQUEST_ID_SQL);
   }
 }

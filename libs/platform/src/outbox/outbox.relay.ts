@@ -21,6 +21,14 @@ interface Row {
   topic: string;
   key: string;
   payload: Record<string, unknown> | null;
+  request_id: string | null;
+}
+
+/** The CloudEvents binary-mode headers a consumer routes and dedupes on, and the request the event comes from. */
+function headersOf(row: Row): Record<string, string> {
+  const headers: Record<string, string> = row.payload ? { ce_type: String(row.payload.type), ce_id: String(row.payload.id) } : {};
+  if (row.request_id) headers['x-request-id'] = row.request_id;
+  return headers;
 }
 
 const LOCK_KEY = 0x0b0c_0ff1; // one relay per service database
@@ -167,7 +175,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** Publishes up to one batch; answers how many rows it sent. */
   async publishBatch(client: Client): Promise<number> {
     const { rows } = await client.query<Row>(
-      'select seq, topic, key, payload from outbox where published_at is null order by seq limit $1',
+      'select seq, topic, key, payload, request_id from outbox where published_at is null order by seq limit $1',
       [this.options.batchSize ?? 1000],
     );
     if (rows.length === 0) return 0;
@@ -178,7 +186,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       list.push({
         key: row.key,
         value: row.payload === null ? null : JSON.stringify(row.payload),
-        headers: row.payload ? { ce_type: String(row.payload.type), ce_id: String(row.payload.id) } : {},
+        headers: headersOf(row),
       });
       byTopic.set(row.topic, list);
     }

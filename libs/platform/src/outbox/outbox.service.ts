@@ -4,6 +4,7 @@ import { OutboxEvent } from './outbox-event.entity';
 import { envelope, topicName, type EventEnvelope } from './event-envelope';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
+import { currentLogContext } from '../logging/log-context';
 
 export interface NewEvent<T> {
   /** Base topic, e.g. `orders.client-service.v1`. */
@@ -15,7 +16,10 @@ export interface NewEvent<T> {
   data: T | null;
 }
 
-/** Writes events into the outbox inside the caller's unit of work: they commit or roll back with the change. */
+/**
+ * Writes events into the outbox inside the caller's unit of work: they commit or roll back with the change.
+ * The id of the request being handled goes with the row (the relay sends it as a Kafka header).
+ */
 @Injectable()
 export class OutboxService {
   constructor(@Inject(SERVICE_CONFIG) private readonly config: BaseConfig) {}
@@ -28,6 +32,8 @@ export class OutboxService {
       key: event.subject,
       type: event.type,
       payload: event.data === null ? null : (message as unknown as Record<string, unknown>),
+      // The request this event comes from (directly, or through the event or job being handled).
+      requestId: currentLogContext()?.requestId ?? null,
       createdAt: new Date(),
     });
     em.persist(row);

@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
 import type { DuplicateMode, LeadImportJob, LeadImportResult, LeadJobState } from '@backoffice/contracts';
-import { ConflictError, NotFoundError, UnavailableError } from '@backoffice/platform';
+import { ConflictError, NotFoundError, UnavailableError, withRequestId } from '@backoffice/platform';
 import { LeadGroup } from '../groups/lead-group.entity';
 import { toGroupView } from '../groups/lead-group.view';
 import { LeadUpload } from '../uploads/lead-upload.entity';
@@ -42,7 +42,7 @@ export class LeadExtractionService {
       const jobId = importJobId(upload.id, attempt);
       const data: ImportLeadsJobData = { uploadId: upload.id, attempt };
       try {
-        await this.leadsQueue.queue.add('import-leads', data, { jobId });
+        await this.leadsQueue.queue.add('import-leads', withRequestId(data), { jobId });
       } catch {
         throw new UnavailableError('The job queue is unavailable; try again shortly.');
       }

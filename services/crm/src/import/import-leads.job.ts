@@ -5,7 +5,7 @@ import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { join } from 'node:path';
 import { Worker as Thread } from 'node:worker_threads';
 import { LEAD_IMPORT_TOPIC, type LeadImportEventData, type LeadImportResult } from '@backoffice/contracts';
-import { OutboxService, SERVICE_CONFIG } from '@backoffice/platform';
+import { OutboxService, SERVICE_CONFIG, withRequestId } from '@backoffice/platform';
 import type { CrmConfig } from '../crm.config';
 import { indexJobId, LeadsQueue, type ImportLeadsJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
@@ -108,7 +108,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   private async finish(upload: LeadUpload, groupId: number): Promise<LeadImportResult> {
     const result = await this.complete(upload.id, groupId);
     await this.leadsQueue.queue
-      .add('index-lead-group', { groupId }, { jobId: indexJobId(groupId) })
+      .add('index-lead-group', withRequestId({ groupId }), { jobId: indexJobId(groupId) })
       .catch((error: Error) => this.logger.warn(`search indexes of group ${groupId} not queued: ${error.message}`));
     await this.store.remove(upload.storedName).catch(() => undefined);
     return result;

@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
-import { SERVICE_CONFIG } from '@backoffice/platform';
+import { jobLogContext, runWithLogContext, SERVICE_CONFIG } from '@backoffice/platform';
 import type { CrmConfig } from '../crm.config';
 import { bullConnection, LEAD_JOB_NAMES, LEADS_QUEUE } from '../extraction/leads-queue';
 import { ImportLeadsJob } from './import-leads.job';
@@ -55,7 +55,8 @@ export class LeadJobsWorker implements OnApplicationBootstrap, BeforeApplication
   private dispatch(job: Job, token?: string): Promise<unknown> {
     const handler = this.handlers.get(job.name);
     if (!handler) throw new Error(`No handler for job "${job.name}"`);
-    return handler.handle(job, token, this.shutdown.signal);
+    // Its log lines (and the events it writes) carry the job's id and the request that enqueued it.
+    return runWithLogContext(jobLogContext(job), () => handler.handle(job, token, this.shutdown.signal));
   }
 
   async beforeApplicationShutdown() {
