@@ -5,8 +5,12 @@ import { kafkaBrokers, signToken, startTestService, type TestService } from '@ba
 import type { Role } from '@backoffice/contracts';
 
 /** Starts the real orders AppModule (fresh database, real Redis and Kafka, the Kafka consumers attached). */
-export async function startOrders(env: Record<string, string> = {}): Promise<TestService> {
+export async function startOrders(
+  env: Record<string, string> = {},
+  options: Pick<Parameters<typeof startTestService>[1], 'logDestination'> = {},
+): Promise<TestService> {
   return startTestService(() => require('../src/app.module').AppModule, {
+    ...options,
     service: 'orders',
     env: { GEOGRAPHY_URL: 'http://127.0.0.1:9', SCHEDULING_URL: '', IDENTITY_URL: '', SEED_DEMO_DATA: 'false', ...env },
     configure: (app) => require('../src/orders.configure').configureOrders(app),
