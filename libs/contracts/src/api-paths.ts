@@ -62,4 +62,10 @@ export const LEADS_PATHS = {
   mine: '/api/leads/mine',
   mineSummary: '/api/leads/mine/summary',
   myLead: (id: number) => `/api/leads/mine/${id}`,
+  /** Stage, follow-up and notes of a lead: its agent, a Manager or an Admin. */
+  pipeline: '/api/leads/pipeline',
+  pipelineLead: (id: number) => `/api/leads/pipeline/${id}`,
+  leadNotes: (id: number) => `/api/leads/pipeline/${id}/notes`,
+  team: '/api/leads/team',
+  teamReassign: '/api/leads/team/reassign',
 } as const;

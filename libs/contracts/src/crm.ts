@@ -284,6 +284,12 @@ export const SalesAgentFiguresSchema = z.object({
   orders: z.number().int().meta({ description: "Those orders (an order matching two of the agent's leads counts once)." }),
   orderAmount: z.number().meta({ description: 'Their amounts.' }),
   paidAmount: z.number().meta({ description: 'The amounts of those of them that are paid.' }),
+  pipelineConverted: z.number().int().meta({ description: 'Of the leads assigned, those the agent moved to the Converted stage.' }),
+  pipelineConversion: z
+    .number()
+    .min(0)
+    .max(1)
+    .meta({ description: 'Conversion in the pipeline: pipelineConverted / leadsAssigned (0 when none were assigned).' }),
 });
 export type SalesAgentFigures = z.infer<typeof SalesAgentFiguresSchema>;
 

@@ -13,6 +13,7 @@ export * from './identity';
 export * from './content';
 export * from './orders';
 export * from './crm';
+export * from './crm-pipeline';
 export * from './payments';
 export * from './spreadsheet-text';
 export * from './dashboard';

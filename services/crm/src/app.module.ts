@@ -19,6 +19,9 @@ import { UploadErrorsService } from './uploads/upload-errors.service';
 import { UploadStore } from './uploads/upload-store';
 import { MyLeadsController } from './workspace/my-leads.controller';
 import { MyLeadsService } from './workspace/my-leads.service';
+import { PipelineController } from './pipeline/pipeline.controller';
+import { PipelineService } from './pipeline/pipeline.service';
+import { TeamPipelineController } from './pipeline/team-pipeline.controller';
 import { ReportsModule } from './reports/reports.module';
 import { CrmDashboardModule } from './dashboard/dashboard.module';
 
@@ -33,6 +36,8 @@ import { CrmDashboardModule } from './dashboard/dashboard.module';
     LeadTemplateController,
     LeadAssignmentsController,
     MyLeadsController,
+    PipelineController,
+    TeamPipelineController,
   ],
   providers: [
     ...ssnProviders,
@@ -46,6 +51,7 @@ import { CrmDashboardModule } from './dashboard/dashboard.module';
     AgentDirectory,
     LeadAssignmentsService,
     MyLeadsService,
+    PipelineService,
     CrmDemoSeed,
   ],
 })

@@ -5,9 +5,11 @@ import { LeadAssignment } from './assignment/lead-assignment.entity';
 import { SalesAgent } from './assignment/sales-agent.entity';
 import { LeadGroup } from './groups/lead-group.entity';
 import { Lead } from './leads/lead.entity';
+import { LeadNoteEntity } from './leads/lead-note.entity';
 import { Migration0001Leads } from './migrations/Migration0001Leads';
 import { Migration0002SalesAgentReport } from './migrations/Migration0002SalesAgentReport';
 import { Migration0003DashboardDataVersion } from './migrations/Migration0003DashboardDataVersion';
+import { Migration0004LeadPipeline } from './migrations/Migration0004LeadPipeline';
 import { ReportedOrder } from './reports/reported-order.entity';
 import { LeadUpload } from './uploads/lead-upload.entity';
 
@@ -16,11 +18,12 @@ export const crmPlatform = () =>
   PlatformModule.forService({
     config: crmConfigSchema,
     database: {
-      entities: [LeadUpload, LeadGroup, Lead, SalesAgent, LeadAssignment, ReportedOrder],
+      entities: [LeadUpload, LeadGroup, Lead, SalesAgent, LeadAssignment, ReportedOrder, LeadNoteEntity],
       migrations: [
         { name: 'Migration0001Leads', class: Migration0001Leads },
         { name: 'Migration0002SalesAgentReport', class: Migration0002SalesAgentReport },
         { name: 'Migration0003DashboardDataVersion', class: Migration0003DashboardDataVersion },
+        { name: 'Migration0004LeadPipeline', class: Migration0004LeadPipeline },
       ],
     },
     outbox: { topics: [{ name: LEAD_IMPORT_TOPIC }] },

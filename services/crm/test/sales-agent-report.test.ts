@@ -92,6 +92,13 @@ async function seedLeadsAndAssignments() {
   await assign(BOB, 'L5', '2026-03-03T10:00:00Z');
   await assign(BOB, 'L1', '2026-03-20T10:00:00Z'); // a lead Ann has too
   await assign(CY, 'L7', '2026-04-01T00:30:00Z'); // April in UTC, still March 31 in New York
+  // The pipeline: Ann converted L2 and lost L7 (Cy has L7 too, shared), Bob converted L5.
+  for (const [lead, stage] of [
+    ['L2', 'Converted'],
+    ['L7', 'Lost'],
+    ['L5', 'Converted'],
+  ] as const)
+    await sql(stack.api, `update lead_assignments set stage = $1, stage_changed_at = now() where lead_id = $2`, [stage, leadIds[lead]]);
 }
 
 const envelope = (type: 'created' | 'paid', orderId: string, data: Record<string, unknown>, id: string = randomUUID()) => ({
@@ -240,6 +247,9 @@ it('gives per agent the leads assigned in the period, those that became clients,
         orders: 6,
         orderAmount: 290.25,
         paidAmount: 190,
+        // L2 of 5
+        pipelineConverted: 1,
+        pipelineConversion: 0.2,
       },
       {
         userId: BOB.id,
@@ -251,9 +261,20 @@ it('gives per agent the leads assigned in the period, those that became clients,
         orders: 2,
         orderAmount: 340,
         paidAmount: 300,
+        // L5 of 2
+        pipelineConverted: 1,
+        pipelineConversion: 0.5,
       },
     ],
-    totals: { leadsAssigned: 7, convertedLeads: 6, orders: 8, orderAmount: 630.25, paidAmount: 490 },
+    totals: {
+      leadsAssigned: 7,
+      convertedLeads: 6,
+      orders: 8,
+      orderAmount: 630.25,
+      paidAmount: 490,
+      pipelineConverted: 2,
+      pipelineConversion: 0.2857,
+    },
   });
 });
 
@@ -282,12 +303,22 @@ it('counts days in the time zone asked for, both ends included', async () => {
       orders: 1,
       orderAmount: 75,
       paidAmount: 0,
+      pipelineConverted: 0,
+      pipelineConversion: 0,
     },
   ]);
 
   const empty = await figures('from=2025-01-01&to=2025-01-31');
   expect(empty.rows).toEqual([]);
-  expect(empty.totals).toEqual({ leadsAssigned: 0, convertedLeads: 0, orders: 0, orderAmount: 0, paidAmount: 0 });
+  expect(empty.totals).toEqual({
+    leadsAssigned: 0,
+    convertedLeads: 0,
+    orders: 0,
+    orderAmount: 0,
+    paidAmount: 0,
+    pipelineConverted: 0,
+    pipelineConversion: 0,
+  });
 });
 
 it('refuses a bad period with a clear 400, and agents', async () => {

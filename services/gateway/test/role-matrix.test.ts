@@ -191,9 +191,16 @@ describe('the table against the role matrix of docs/architecture.md', () => {
     }
   });
 
-  it('Salesagent: only their own leads and their dashboard figures (and their own session)', () => {
+  it('Salesagent: only their own leads (with their stage, follow-up and notes) and their dashboard figures (and their own session)', () => {
     const prefixes = reachable('Salesagent').filter((entry) => !entry.includes('/api/auth') && !isPublic(entry));
-    expect(prefixes).toEqual(['GET /api/dashboard/crm', 'GET /api/leads/mine', 'POST /api/leads/mine']);
+    expect(prefixes).toEqual([
+      'GET /api/dashboard/crm',
+      'GET /api/leads/mine',
+      'GET /api/leads/pipeline',
+      'PATCH /api/leads/pipeline',
+      'POST /api/leads/mine',
+      'POST /api/leads/pipeline',
+    ]);
   });
 
   it('ServiceProvider: only client services, their transactions and their dashboard figures (and their own session)', () => {

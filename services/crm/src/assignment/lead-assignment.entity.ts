@@ -14,4 +14,15 @@ export class LeadAssignment {
 
   @Property({ type: 'timestamptz' })
   assignedAt: Date = new Date();
+
+  /** The lead's pipeline stage (New, Contacted, Interested, Converted, Lost); shared by the lead's sellers. */
+  @Property({ type: 'text' })
+  stage: string = 'New';
+
+  /** The next follow-up date (yyyy-mm-dd). */
+  @Property({ type: 'date', nullable: true })
+  followUpAt?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  stageChangedAt?: Date | null;
 }

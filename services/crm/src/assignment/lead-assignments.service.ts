@@ -6,6 +6,8 @@ import type {
   DistributeLeadsResult,
   LeadChange,
   LeadTablePage,
+  ReassignLeads,
+  ReassignLeadsResult,
   UpdateUserLeadsResult,
   UserLeads,
 } from '@backoffice/contracts';
@@ -91,10 +93,15 @@ export class LeadAssignmentsService {
       }
       let added = 0;
       if (adds.length) {
+        // A lead another agent already works keeps its stage and follow-up (its sellers share them).
         const inserted = await em.execute<{ lead_id: number }[]>(
-          `insert into lead_assignments (lead_id, group_id, user_id)
-           select lead_id, group_id, ? from unnest(?::int[], ?::int[]) with ordinality as t(lead_id, group_id, position)
-           order by position
+          `insert into lead_assignments (lead_id, group_id, user_id, stage, follow_up_at, stage_changed_at)
+           select t.lead_id, t.group_id, ?, coalesce(p.stage, 'New'), p.follow_up_at, p.stage_changed_at
+           from unnest(?::int[], ?::int[]) with ordinality as t(lead_id, group_id, position)
+           left join lateral (
+             select x.stage, x.follow_up_at, x.stage_changed_at from lead_assignments x where x.lead_id = t.lead_id order by x.seq desc limit 1
+           ) p on true
+           order by t.position
            on conflict do nothing returning lead_id`,
           [userId, sqlArray(adds), sqlArray(adds.map((id) => groups.get(id)!))],
         );
@@ -144,6 +151,42 @@ export class LeadAssignmentsService {
         perAgent.push({ userId, name: agents.get(userId)!.name, added: share.length });
       }
       return { distributed: leads.length, perAgent };
+    });
+  }
+
+  /**
+   * Moves leads to one agent (the team view's reassignment): every other seller loses them, the agent gets them
+   * as a new assignment that keeps their stage, follow-up and notes. Leads nobody is assigned to are refused.
+   */
+  async reassign(input: ReassignLeads, authorization: string | undefined): Promise<ReassignLeadsResult> {
+    return this.em.transactional(async (em) => {
+      const agents = await this.agents.activeAgents(em, [input.toUserId], authorization);
+      const agent = agents.get(input.toUserId);
+      if (!agent) throw new InvalidInputError([{ path: 'toUserId', message: `User ${input.toUserId} is not an active sales agent` }]);
+      const current = await em.execute<{ lead_id: number; group_id: number; others: number }[]>(
+        `select lead_id, min(group_id) as group_id, count(*) filter (where user_id <> ?)::int as others
+         from lead_assignments where lead_id = any(?::int[]) group by lead_id`,
+        [input.toUserId, sqlArray(input.leadIds)],
+      );
+      const found = new Set(current.map((row) => row.lead_id));
+      const missing = input.leadIds.map((id, index) => ({ id, index })).filter(({ id }) => !found.has(id));
+      if (missing.length) {
+        throw new InvalidInputError(
+          missing.map(({ id, index }) => ({ path: `leadIds.${index}`, message: `Lead ${id} is not assigned to anyone` })),
+        );
+      }
+      await em.execute(
+        `insert into lead_assignments (lead_id, group_id, user_id, stage, follow_up_at, stage_changed_at)
+         select distinct on (x.lead_id) x.lead_id, x.group_id, ?, x.stage, x.follow_up_at, x.stage_changed_at
+         from lead_assignments x where x.lead_id = any(?::int[]) order by x.lead_id, x.seq desc
+         on conflict do nothing`,
+        [input.toUserId, sqlArray(input.leadIds)],
+      );
+      await em.execute('delete from lead_assignments where lead_id = any(?::int[]) and user_id <> ?', [
+        sqlArray(input.leadIds),
+        input.toUserId,
+      ]);
+      return { toUserId: input.toUserId, name: agent.name, moved: current.filter((row) => row.others > 0).length };
     });
   }
 

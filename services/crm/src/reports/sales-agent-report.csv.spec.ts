@@ -36,18 +36,31 @@ describe('salesAgentReportCsv', () => {
         orders: 2,
         orderAmount: 1250.5,
         paidAmount: 0,
+        pipelineConverted: 2,
+        pipelineConversion: 0.6667,
       },
-      { userId: 'u2', name: 'Bob, Jr.', email: 'bob@x.io', leadsAssigned: 1, convertedLeads: 0, orders: 0, orderAmount: 0, paidAmount: 0 },
+      {
+        userId: 'u2',
+        name: 'Bob, Jr.',
+        email: 'bob@x.io',
+        leadsAssigned: 1,
+        convertedLeads: 0,
+        orders: 0,
+        orderAmount: 0,
+        paidAmount: 0,
+        pipelineConverted: 0,
+        pipelineConversion: 0,
+      },
     ],
-    totals: { leadsAssigned: 4, convertedLeads: 1, orders: 2, orderAmount: 1250.5, paidAmount: 0 },
+    totals: { leadsAssigned: 4, convertedLeads: 1, orders: 2, orderAmount: 1250.5, paidAmount: 0, pipelineConverted: 2, pipelineConversion: 0.5 },
   };
 
   it('writes the header, a row per agent and the totals, CRLF, with a byte order mark', () => {
     expect(salesAgentReportCsv(report)).toBe(
-      '\uFEFFSales agent,Email,Leads assigned,Converted leads,Orders,Order amount,Paid amount\r\n' +
-        "'=cmd|calc,ann@x.io,3,1,2,1250.50,0.00\r\n" +
-        '"Bob, Jr.",bob@x.io,1,0,0,0.00,0.00\r\n' +
-        'Total,,4,1,2,1250.50,0.00\r\n',
+      '\uFEFFSales agent,Email,Leads assigned,Converted leads,Orders,Order amount,Paid amount,Converted in pipeline,Pipeline conversion\r\n' +
+        "'=cmd|calc,ann@x.io,3,1,2,1250.50,0.00,2,66.7%\r\n" +
+        '"Bob, Jr.",bob@x.io,1,0,0,0.00,0.00,0,0%\r\n' +
+        'Total,,4,1,2,1250.50,0.00,2,50%\r\n',
     );
     expect(salesAgentCsvFileName(report)).toBe('sales-agents-2026-03-01-to-2026-03-31.csv');
   });

@@ -18,11 +18,23 @@ export const SALES_AGENT_CSV_HEADERS = [
   'Orders',
   'Order amount',
   'Paid amount',
+  'Converted in pipeline',
+  'Pipeline conversion',
 ] as const;
 
 const money = (amount: number) => amount.toFixed(2);
 
-const figures = (f: SalesAgentFigures) => [f.leadsAssigned, f.convertedLeads, f.orders, money(f.orderAmount), money(f.paidAmount)];
+const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10}%`;
+
+const figures = (f: SalesAgentFigures) => [
+  f.leadsAssigned,
+  f.convertedLeads,
+  f.orders,
+  money(f.orderAmount),
+  money(f.paidAmount),
+  f.pipelineConverted,
+  percent(f.pipelineConversion),
+];
 
 /** The report's table as CSV (UTF-8 with a byte order mark, so spreadsheet programs read names right), with a totals row. */
 export function salesAgentReportCsv(report: SalesAgentReport): string {

@@ -18,17 +18,18 @@ interface FigureRow {
   orders: number;
   order_amount: string;
   paid_amount: string;
+  pipeline_converted: number;
 }
 
 /**
- * Per sales agent: the leads assigned in the period, and of those the leads that became clients (an
+ * Per sales agent: the leads assigned in the period, those of them now in the Converted stage, and of those the leads that became clients (an
  * order placed with the lead's phone or email at or after the assignment, however late), those orders
  * and their amounts (all, and paid). Assignments are found by time (lead_assignments_assigned_at_idx),
  * each lead by id, its orders by phone and email key (reported_orders_*_idx).
  */
 const FIGURES_SQL = `
   with assigned as (
-    select a.user_id, a.lead_id, a.assigned_at, l.phone_key, l.email_key
+    select a.user_id, a.lead_id, a.assigned_at, a.stage, l.phone_key, l.email_key
     from lead_assignments a
     join leads l on l.id = a.lead_id and l.group_id = a.group_id
     where a.assigned_at >= ? and a.assigned_at < ?
@@ -48,8 +49,11 @@ const FIGURES_SQL = `
     coalesce(c.converted, 0)::int as converted_leads,
     coalesce(o.orders, 0)::int as orders,
     coalesce(o.amount, 0)::text as order_amount,
-    coalesce(o.paid_amount, 0)::text as paid_amount
-  from (select user_id, count(*) as leads from assigned group by user_id) s
+    coalesce(o.paid_amount, 0)::text as paid_amount,
+    s.pipeline_converted::int as pipeline_converted
+  from (
+    select user_id, count(*) as leads, count(*) filter (where stage = 'Converted') as pipeline_converted from assigned group by user_id
+  ) s
   join sales_agents sa on sa.user_id = s.user_id
   left join (select user_id, count(distinct lead_id) as converted from matches group by user_id) c on c.user_id = s.user_id
   left join (
@@ -59,6 +63,8 @@ const FIGURES_SQL = `
   order by lower(sa.name), sa.name, s.user_id`;
 
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+/** converted / assigned, to 4 decimals (0 when none were assigned). */
+const conversion = (converted: number, assigned: number) => (assigned ? Math.round((converted / assigned) * 10_000) / 10_000 : 0);
 
 @Injectable()
 export class SalesAgentReports {
@@ -68,7 +74,7 @@ export class SalesAgentReports {
     const em = this.em.fork();
     const { starts, ends } = await this.bounds(em, period);
     const rows = await em.execute<FigureRow[]>(FIGURES_SQL, [starts, ends]);
-    const totals = { leadsAssigned: 0, convertedLeads: 0, orders: 0, orderCents: 0, paidCents: 0 };
+    const totals = { leadsAssigned: 0, convertedLeads: 0, orders: 0, orderCents: 0, paidCents: 0, pipelineConverted: 0 };
     const report: SalesAgentReportRow[] = rows.map((row) => {
       const orderCents = cents(row.order_amount);
       const paidCents = cents(row.paid_amount);
@@ -77,6 +83,7 @@ export class SalesAgentReports {
       totals.orders += row.orders;
       totals.orderCents += orderCents;
       totals.paidCents += paidCents;
+      totals.pipelineConverted += row.pipeline_converted;
       return {
         userId: row.user_id,
         name: row.name,
@@ -86,6 +93,8 @@ export class SalesAgentReports {
         orders: row.orders,
         orderAmount: orderCents / 100,
         paidAmount: paidCents / 100,
+        pipelineConverted: row.pipeline_converted,
+        pipelineConversion: conversion(row.pipeline_converted, row.leads_assigned),
       };
     });
     const sums: SalesAgentFigures = {
@@ -94,6 +103,8 @@ export class SalesAgentReports {
       orders: totals.orders,
       orderAmount: totals.orderCents / 100,
       paidAmount: totals.paidCents / 100,
+      pipelineConverted: totals.pipelineConverted,
+      pipelineConversion: conversion(totals.pipelineConverted, totals.leadsAssigned),
     };
     return { from: period.from, to: period.to, timeZone: period.tz, rows: report, totals: sums };
   }

@@ -1,13 +1,21 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
-import { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
-import { LeadSchema, LeadTablePageSchema, LeadTableQuerySchema, UpdateLeadNotesSchema } from '@backoffice/contracts';
+import {
+  LeadSchema,
+  MyLeadsSummarySchema,
+  PipelinePageSchema,
+  PipelineQuerySchema,
+  PipelineSummaryQuerySchema,
+  UpdateLeadNotesSchema,
+} from '@backoffice/contracts';
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { IntIdParams } from '../http/id-params';
+import { PipelineService } from '../pipeline/pipeline.service';
 import { MyLeadsService } from './my-leads.service';
 
-class MyLeadsQuery extends createZodDto(LeadTableQuerySchema) {}
+class MyLeadsQuery extends createZodDto(PipelineQuerySchema) {}
+class SummaryQuery extends createZodDto(PipelineSummaryQuerySchema) {}
 class UpdateNotesBody extends createZodDto(UpdateLeadNotesSchema) {}
 
 /** The sales agent's workspace: their own leads only. */
@@ -15,26 +23,28 @@ class UpdateNotesBody extends createZodDto(UpdateLeadNotesSchema) {}
 @Roles('Salesagent')
 @Controller('api/leads/mine')
 export class MyLeadsController {
-  constructor(private readonly myLeads: MyLeadsService) {}
+  constructor(
+    private readonly myLeads: MyLeadsService,
+    private readonly pipeline: PipelineService,
+  ) {}
 
-  /** The caller's leads, newest assignment first (draw/start/length/search). */
+  /** The caller's leads, newest assignment first (draw/start/length/search), filtered by stage, due follow-ups or a card. */
   @Get()
-  @ApiResult(LeadTablePageSchema, { summary: 'List my leads (sales agent)' })
+  @ApiResult(PipelinePageSchema, { summary: 'List my leads (sales agent)' })
   page(@CurrentUser() user: CurrentUserData, @Query() query: MyLeadsQuery) {
-    return this.myLeads.page(user.id, query);
+    return this.pipeline.page(query, user.id);
   }
 
+  /** Totals, the workspace cards (due today, overdue, new this week, converted this month) and leads per stage. */
   @Get('summary')
-  @ApiResult(z.object({ total: z.number().int(), withNotes: z.number().int(), duplicates: z.number().int() }), {
-    summary: 'Counts of my leads (sales agent)',
-  })
-  summary(@CurrentUser() user: CurrentUserData) {
-    return this.myLeads.summary(user.id);
+  @ApiResult(MyLeadsSummarySchema, { summary: 'Counts of my leads (sales agent)' })
+  summary(@CurrentUser() user: CurrentUserData, @Query() query: SummaryQuery) {
+    return this.pipeline.summary(user.id, query.tz);
   }
 
   @Patch(':id')
   @ApiResult(LeadSchema, { summary: 'Update the notes of one of my leads' })
   updateNotes(@CurrentUser() user: CurrentUserData, @Param() params: IntIdParams, @Body() body: UpdateNotesBody) {
-    return this.myLeads.updateNotes(user.id, params.id, body.notes);
+    return this.myLeads.updateNotes(user, params.id, body.notes);
   }
 }

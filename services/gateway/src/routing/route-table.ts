@@ -80,6 +80,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/web-pages', service: 'catalogue', access: STAFF },
   // crm
   { pattern: '/api/leads/mine', service: 'crm', access: ['Salesagent'] },
+  // a lead's stage, follow-up and notes: its agent (crm checks the lead is theirs), Managers and Admins
+  { pattern: '/api/leads/pipeline', service: 'crm', access: [...STAFF, 'Salesagent'], methods: ['GET', 'PATCH', 'POST'] },
+  { pattern: '/api/leads/team', service: 'crm', access: STAFF },
   { pattern: '/api/leads/uploads', service: 'crm', access: STAFF, methods: ['POST'], exact: true, bodyLimit: leadUploadBodyLimit },
   { pattern: '/api/leads', service: 'crm', access: STAFF },
   { pattern: '/api/reports', service: 'crm', access: STAFF },

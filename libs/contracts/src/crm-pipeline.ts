@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { calendarDate } from './dates';
+import { isTimeZone } from './scheduling';
+import { LeadSchema, LeadTableQuerySchema } from './crm';
+
+/**
+ * The sales pipeline: each assigned lead moves through a stage, has a next follow-up date and a history
+ * of notes. Agents work their own leads; Managers and Admins see every agent's (the team view).
+ */
+
+/** The stages, in pipeline order (a fixed list for now). */
+export const LEAD_STAGES = ['New', 'Contacted', 'Interested', 'Converted', 'Lost'] as const;
+export const LeadStageSchema = z.enum(LEAD_STAGES);
+export type LeadStage = z.infer<typeof LeadStageSchema>;
+
+/** Orders of the pipeline lists: newest assignment first (default), next follow-up first, by name, by stage. */
+export const PIPELINE_SORTS = ['assigned', 'followUp', 'name', 'stage'] as const;
+export type PipelineSort = (typeof PIPELINE_SORTS)[number];
+
+/** The workspace cards, each also a filter of the lead list. */
+export const PIPELINE_CARDS = ['dueToday', 'overdue', 'newThisWeek', 'convertedThisMonth'] as const;
+export type PipelineCard = (typeof PIPELINE_CARDS)[number];
+
+const timeZone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone, 'Time zone must be an IANA time zone, e.g. America/New_York.')
+  .default('UTC')
+  .meta({ description: 'The caller\'s time zone: "today", "this week" and "this month" are its days (UTC when absent).' });
+
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
+/** A pipeline list (the agent's own, or the team's): paging and search as every lead table, plus filters and sort. */
+export const PipelineQuerySchema = LeadTableQuerySchema.extend({
+  stage: LeadStageSchema.optional(),
+  due: flag.meta({ description: 'Only leads whose follow-up date is today or earlier.' }),
+  card: z.enum(PIPELINE_CARDS).optional().meta({ description: 'Only the leads a workspace card counts.' }),
+  sort: z.enum(PIPELINE_SORTS).default('assigned'),
+  tz: timeZone,
+});
+export type PipelineQuery = z.infer<typeof PipelineQuerySchema>;
+
+/** The team view: the pipeline query, optionally for one agent. */
+export const TeamPipelineQuerySchema = PipelineQuerySchema.extend({
+  userId: z.uuid('userId must be a UUID').optional(),
+});
+export type TeamPipelineQuery = z.infer<typeof TeamPipelineQuerySchema>;
+
+/** A lead in someone's pipeline: the lead, its agent, stage and follow-up. */
+export const PipelineLeadSchema = LeadSchema.extend({
+  stage: LeadStageSchema,
+  followUpAt: z.string().nullable().meta({ description: 'The next follow-up date, yyyy-mm-dd.' }),
+  stageChangedAt: z.string().nullable().meta({ description: 'When the stage last changed (ISO 8601).' }),
+  assignedAt: z.string().meta({ description: 'When the lead was assigned to the agent (ISO 8601).' }),
+  agentId: z.string(),
+  agentName: z.string(),
+}).meta({ id: 'PipelineLead' });
+export type PipelineLead = z.infer<typeof PipelineLeadSchema>;
+
+export const PipelinePageSchema = z
+  .object({
+    draw: z.number().int(),
+    recordsTotal: z.number().int(),
+    recordsFiltered: z.number().int(),
+    data: z.array(PipelineLeadSchema),
+  })
+  .meta({ id: 'PipelinePage' });
+export type PipelinePage = z.infer<typeof PipelinePageSchema>;
+
+/** Changes the stage and/or the next follow-up date (null clears it) of a lead. */
+export const UpdatePipelineSchema = z
+  .object({
+    stage: LeadStageSchema.optional(),
+    followUpAt: calendarDate({
+      required: 'Follow-up must be a date (YYYY-MM-DD).',
+      format: 'Follow-up must be a date (YYYY-MM-DD).',
+    })
+      .nullable()
+      .optional(),
+  })
+  .refine((value) => value.stage !== undefined || value.followUpAt !== undefined, 'Change the stage or the follow-up date');
+export type UpdatePipeline = z.input<typeof UpdatePipelineSchema>;
+
+export const AddLeadNoteSchema = z.object({
+  text: z.string().trim().min(1, 'Write the note first').max(2000, 'Notes can have at most 2,000 characters'),
+});
+export type AddLeadNote = z.infer<typeof AddLeadNoteSchema>;
+
+/** One note of a lead's history; the lead's `notes` field is the latest. */
+export const LeadNoteSchema = z
+  .object({
+    id: z.number().int(),
+    leadId: z.number().int(),
+    authorId: z.string().nullable(),
+    authorName: z.string(),
+    text: z.string(),
+    createdAt: z.string().meta({ description: 'ISO 8601.' }),
+  })
+  .meta({ id: 'LeadNote' });
+export type LeadNote = z.infer<typeof LeadNoteSchema>;
+
+/** The workspace figures of an agent (GET /api/leads/mine/summary), each card a filter of the list. */
+export const MyLeadsSummarySchema = z
+  .object({
+    total: z.number().int(),
+    withNotes: z.number().int(),
+    duplicates: z.number().int(),
+    dueToday: z.number().int().meta({ description: 'Follow-up date is today.' }),
+    overdue: z.number().int().meta({ description: 'Follow-up date is before today.' }),
+    newThisWeek: z.number().int().meta({ description: 'Assigned since Monday.' }),
+    convertedThisMonth: z.number().int().meta({ description: 'Moved to Converted since the first of the month.' }),
+    byStage: z.record(LeadStageSchema, z.number().int()),
+  })
+  .meta({ id: 'MyLeadsSummary' });
+export type MyLeadsSummary = z.infer<typeof MyLeadsSummarySchema>;
+
+export const PipelineSummaryQuerySchema = z.object({ tz: timeZone });
+
+/** Moves leads (every assignment of each) to one agent, keeping their stage, follow-up and notes. */
+export const ReassignLeadsSchema = z.object({
+  leadIds: z
+    .array(z.number().int().positive().max(2147483647))
+    .min(1, 'Select at least one lead')
+    .max(1000, 'At most 1,000 leads at once')
+    .refine((ids) => new Set(ids).size === ids.length, 'The same lead appears twice'),
+  toUserId: z.uuid('Choose a sales agent'),
+});
+export type ReassignLeads = z.infer<typeof ReassignLeadsSchema>;
+
+export const ReassignLeadsResultSchema = z
+  .object({ toUserId: z.string(), name: z.string(), moved: z.number().int() })
+  .meta({ id: 'ReassignLeadsResult' });
+export type ReassignLeadsResult = z.infer<typeof ReassignLeadsResultSchema>;
