@@ -16,12 +16,21 @@ const dir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
+const AGENT2 = { name: `Zoe Closer ${run}`, email: `zoe.closer.${run}@example.com`, password: 'Agent-pass-43' };
+const MANAGER = { name: `Meg Manager ${run}`, email: `meg.manager.${run}@example.com`, password: 'Manager-pass-44' };
+
 test.beforeAll(async ({ baseURL }) => {
   const token = await adminToken(baseURL!);
-  await api(baseURL!, token, '/api/identity/users', {
-    method: 'POST',
-    json: { name: AGENT.name, email: AGENT.email, password: AGENT.password, roles: ['Salesagent'] },
-  });
+  for (const [user, roles] of [
+    [AGENT, ['Salesagent']],
+    [AGENT2, ['Salesagent']],
+    [MANAGER, ['Manager']],
+  ] as const) {
+    await api(baseURL!, token, '/api/identity/users', {
+      method: 'POST',
+      json: { name: user.name, email: user.email, password: user.password, roles },
+    });
+  }
 });
 
 /** A toast by its title (Fluent also mirrors toasts into an aria-live region, hence the class). */
@@ -236,11 +245,13 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   const mine = await page.getByTestId('my-lead').locator('td:first-child').allTextContents();
   expect(names.every((name) => mine.some((text) => text.includes(name.trim())))).toBe(true);
 
-  // Notes on one of them.
+  // Notes on one of them (the lead's panel keeps them as a history).
   const first = page.getByTestId('my-lead').first();
   await first.getByRole('button', { name: /^Edit notes on/ }).click();
-  await page.getByRole('textbox', { name: 'Notes' }).fill('Called on Monday; sending a quote.');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('textbox', { name: 'New note' }).fill('Called on Monday; sending a quote.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByTestId('lead-note').first()).toContainText('Called on Monday; sending a quote.');
+  await page.getByTestId('lead-panel').press('Escape');
   await expect(first).toContainText('Called on Monday; sending a quote.');
   await shot(page, 'crm-my-leads');
 
@@ -249,4 +260,128 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   await expect(page.getByTestId('my-lead')).toHaveCount(1);
   await page.goto('/admin/leads');
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeHidden();
+});
+
+/** A user's access token, as the console gets it on sign-in (for the reach checks). */
+async function tokenOf(baseURL: string, user: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    body: JSON.stringify({ username: user.email, password: user.password }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+const localDay = (date = new Date()) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+test('pipeline: the agent moves a lead on, plans a follow-up, keeps notes; the cards and filters find it; a Manager reassigns it', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, AGENT.email, AGENT.password);
+  await expect(page).toHaveURL(/\/crm$/);
+  await expect(page.getByTestId('pipeline-card-dueToday')).toContainText('0');
+  await expect(page.getByTestId('pipeline-card-newThisWeek')).toContainText('10');
+
+  // The lead's panel: stage, follow-up today, a note.
+  await page.goto('/crm/leads?sort=name');
+  const lead = page.getByTestId('my-lead').first();
+  const name = (await lead.getByRole('button', { name: /^Open / }).textContent())!.trim();
+  await expect(lead.getByRole('link').first()).toHaveAttribute('href', /^tel:\+?\d+$/);
+  await expect(lead.getByRole('link').nth(1)).toHaveAttribute('href', /^mailto:.+@example\.com$/);
+  await lead.getByRole('button', { name: `Open ${name}` }).click();
+  const panel = page.getByTestId('lead-panel');
+  await panel.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Interested' }).click();
+  await expect(toast(page, 'Lead updated')).toContainText(`Stage of ${name} saved.`);
+  const followUp = panel.getByLabel('Next follow-up');
+  await followUp.fill(localDay());
+  await followUp.press('Tab');
+  await expect(toast(page, 'Lead updated').last()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear the follow-up' })).toBeVisible();
+  await panel.getByRole('textbox', { name: 'New note' }).fill('Wants the premium plan; call back after lunch.');
+  await panel.getByRole('button', { name: 'Add note' }).click();
+  await expect(panel.getByTestId('lead-note').first()).toContainText(AGENT.name);
+  await expect(panel.getByTestId('lead-note').first()).toContainText('Wants the premium plan');
+  await shot(page, 'crm-lead-panel');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'crm-lead-panel-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await panel.press('Escape');
+  await expect(lead.getByTestId('lead-stage')).toHaveText('Interested');
+  await expect(lead.getByTestId('lead-follow-up')).toHaveText('Today');
+
+  // Filters: stage and "Follow-up due", kept in the address.
+  await page.getByRole('button', { name: 'Follow-up due' }).click();
+  await expect(page).toHaveURL(/due=true/);
+  await expect(page.getByTestId('my-lead')).toHaveCount(1);
+  await expect(page.getByTestId('my-lead')).toContainText(name);
+  await page.getByRole('button', { name: 'Follow-up due' }).click();
+  await page.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Interested' }).click();
+  await expect(page).toHaveURL(/stage=Interested/);
+  await expect(page.getByTestId('my-lead')).toHaveCount(1);
+  await shot(page, 'crm-my-leads-filtered');
+
+  // The workspace cards count it and open the list filtered.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CRM workspace' }).click();
+  await expect(page.getByTestId('pipeline-card-dueToday')).toContainText('1');
+  await shot(page, 'crm-workspace-cards');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'crm-workspace-cards-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('pipeline-card-dueToday').click();
+  await expect(page).toHaveURL(/\/crm\/leads\?card=dueToday$/);
+  await expect(page.getByTestId('card-filter')).toContainText('Follow-ups due today');
+  await expect(page.getByTestId('my-lead')).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'crm-my-leads-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The agent reaches only their own leads; the team view is closed to them.
+  const agentToken = await tokenOf(baseURL!, AGENT);
+  const team = await fetch(`${baseURL}/api/leads/team`, { headers: { authorization: `Bearer ${agentToken}` } });
+  expect(team.status).toBe(403);
+  await logout(page);
+
+  // A Manager: the team view, by agent and stage, and reassignment.
+  await signIn(page, MANAGER.email, MANAGER.password);
+  await page.goto('/crm/leads');
+  await expect(page.getByRole('heading', { name: 'Team leads', level: 1 })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Agent' }).click();
+  await page.getByRole('option', { name: AGENT.name }).click();
+  await expect(page).toHaveURL(/agent=/);
+  await expect(page.getByTestId('pager-summary')).toContainText('of 10 leads');
+  await page.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Interested' }).click();
+  await expect(page.getByTestId('my-lead')).toHaveCount(1);
+  await page.getByTestId('my-lead').getByRole('checkbox').check();
+  await page.getByRole('combobox', { name: 'Reassign to' }).click();
+  await page.getByRole('option', { name: AGENT2.name }).click();
+  await shot(page, 'crm-team-leads');
+  await page.getByTestId('reassign-bar').getByRole('button', { name: 'Reassign' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reassign' }).click();
+  await expect(toast(page, 'Leads reassigned')).toContainText(`1 lead moved to ${AGENT2.name}.`);
+  // Ann's filter now finds nothing Interested; across all agents the lead is Zoe's, still Interested, with its notes.
+  await expect(page.getByTestId('my-lead')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Agent' }).click();
+  await page.getByRole('option', { name: 'All agents' }).click();
+  await page.getByRole('searchbox', { name: 'Search the team’s leads' }).fill(name);
+  await expect(page).toHaveURL(/q=/);
+  await expect(page.getByTestId('my-lead')).toHaveCount(1);
+  await expect(page.getByTestId('my-lead')).toContainText(AGENT2.name);
+  await expect(page.getByTestId('my-lead')).toContainText('Wants the premium plan');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'crm-team-leads-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const mine = await fetch(`${baseURL}/api/leads/mine?length=100`, { headers: { authorization: `Bearer ${agentToken}` } });
+  const body = (await mine.json()) as { recordsTotal: number; data: { name: string }[] };
+  expect(body.recordsTotal).toBe(9);
+  expect(body.data.map((row) => row.name)).not.toContain(name);
 });

@@ -187,7 +187,17 @@ test('the sales agent report shows the seeded figures, with a loading state, tot
   await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue(picker(today));
   const table = page.getByRole('table', { name: 'Sales agent figures' });
   await expect(table).toBeVisible();
-  for (const header of ['Sales agent', 'Leads assigned', 'Converted leads', 'Conversion', 'Orders', 'Order amount', 'Paid amount']) {
+  for (const header of [
+    'Sales agent',
+    'Leads assigned',
+    'Converted leads',
+    'Conversion',
+    'Orders',
+    'Order amount',
+    'Paid amount',
+    'Converted in pipeline',
+    'Pipeline conversion',
+  ]) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
   const row = page.getByTestId(`agent-${agent.id}`);
@@ -199,6 +209,8 @@ test('the sales agent report shows the seeded figures, with a loading state, tot
     '2',
     money(expected.orderAmount),
     money(expected.paidAmount),
+    '0',
+    '0%',
   ]);
   await expect(page.getByTestId('agent-totals').getByRole('cell').first()).toHaveText('Total');
   await row.scrollIntoViewIfNeeded();
@@ -211,7 +223,7 @@ test('the sales agent report shows the seeded figures, with a loading state, tot
   expect(download.suggestedFilename()).toBe(`sales-agents-${isoDay(first)}-to-${isoDay(today)}.csv`);
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toBe('\uFEFFSales agent,Email,Leads assigned,Converted leads,Orders,Order amount,Paid amount');
-  expect(csv).toContain(`${AGENT.name},${AGENT.email},3,2,2,${expected.orderAmount.toFixed(2)},${expected.paidAmount.toFixed(2)}\r\n`);
+  expect(csv).toContain(`${AGENT.name},${AGENT.email},3,2,2,${expected.orderAmount.toFixed(2)},${expected.paidAmount.toFixed(2)},0,0%\r\n`);
   expect(csv).toMatch(/\r\nTotal,,\d+,\d+,\d+,[\d.]+,[\d.]+\r\n$/);
 
   // A period before anything was assigned: the empty state. To before From: a warning, no request.

@@ -3,11 +3,11 @@ import { ACCESS } from '../components/auth';
 import { RequireRole, RouteRoleGuard } from './auth/require-role';
 import { ConsoleShell } from './shell/lazy-shell';
 
-/** The sales agent's /crm area in the same shell (a refusal keeps the shell). */
+/** The /crm area (the agent's workspace, the leads pipeline) in the same shell (a refusal keeps the shell). */
 export function CrmLayout() {
   return (
     <ConsoleShell>
-      <RequireRole roles={ACCESS.crm}>
+      <RequireRole roles={ACCESS.crmLeads}>
         <RouteRoleGuard>
           <Outlet />
         </RouteRoleGuard>

@@ -199,7 +199,7 @@ describe("the agent's workspace", () => {
     expect(search).toMatchObject({ recordsTotal: 12, recordsFiltered: 1 });
     expect(search.data[0].firstName).toBe('Lead01');
     const summary = await json(await stack.api.request('/api/leads/mine/summary', { token: as(bob) }));
-    expect(summary).toEqual({ total: 3, withNotes: 0, duplicates: 0 });
+    expect(summary).toMatchObject({ total: 3, withNotes: 0, duplicates: 0, newThisWeek: 3, overdue: 0 });
   });
 
   it("lets an agent write notes on their leads, and not on anyone else's", async () => {

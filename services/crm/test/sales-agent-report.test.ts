@@ -349,11 +349,11 @@ it('exports the same figures as CSV, safe to open in a spreadsheet', async () =>
   expect(response.headers.get('content-disposition')).toContain('sales-agents-2026-03-01-to-2026-03-31.csv');
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
   expect(text).toBe(
-    '\uFEFFSales agent,Email,Leads assigned,Converted leads,Orders,Order amount,Paid amount\r\n' +
-      "'@Cy Formula,cy@report.test,1,0,0,0.00,0.00\r\n" +
-      'Ann Agent,ann@report.test,5,4,6,290.25,190.00\r\n' +
-      'Bob Agent,bob@report.test,2,2,2,340.00,300.00\r\n' +
-      'Total,,8,6,8,630.25,490.00\r\n',
+    '\uFEFFSales agent,Email,Leads assigned,Converted leads,Orders,Order amount,Paid amount,Converted in pipeline,Pipeline conversion\r\n' +
+      "'@Cy Formula,cy@report.test,1,0,0,0.00,0.00,0,0%\r\n" +
+      'Ann Agent,ann@report.test,5,4,6,290.25,190.00,1,20%\r\n' +
+      'Bob Agent,bob@report.test,2,2,2,340.00,300.00,1,50%\r\n' +
+      'Total,,8,6,8,630.25,490.00,2,25%\r\n',
   );
   expect(
     (await stack.api.request('/api/reports/sales-agents/export.csv?from=2026-03-31&to=2026-03-01', { roles: ['Manager'] })).status,

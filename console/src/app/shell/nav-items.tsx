@@ -50,7 +50,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     title: 'Sales',
     entries: [
-      { to: '/crm/leads', label: 'My leads', icon: <PersonLightningRegular />, roles: ACCESS.crm },
+      { to: '/crm/leads', label: 'Team leads', icon: <PersonLightningRegular />, roles: ACCESS.backOffice },
+      { to: '/crm/leads', label: 'My leads', icon: <PersonLightningRegular />, roles: ['Salesagent'] },
       { to: '/admin/leads', label: 'Lead imports', icon: <TableArrowUpRegular />, roles: ACCESS.backOffice },
       { to: '/admin/user-leads', label: 'Lead assignment', icon: <PeopleTeamRegular />, roles: ACCESS.backOffice },
     ],
@@ -96,11 +97,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
 ];
 
-/** The groups and entries this user may open; empty groups are left out. */
+/** The groups and entries this user may open (one entry per path: the first); empty groups are left out. */
 export function navFor(user: AuthUser | null): NavGroup[] {
-  return NAV_GROUPS.map((group) => ({ ...group, entries: group.entries.filter((entry) => hasAnyRole(user, entry.roles)) })).filter(
-    (group) => group.entries.length > 0,
-  );
+  const seen = new Set<string>();
+  const visible = (entry: NavEntry) => hasAnyRole(user, entry.roles) && !seen.has(entry.to) && !!seen.add(entry.to);
+  return NAV_GROUPS.map((group) => ({ ...group, entries: group.entries.filter(visible) })).filter((group) => group.entries.length > 0);
 }
 
 /** The entry to highlight: the longest path that is the current one or (unless `end`) above it. */

@@ -12,6 +12,8 @@ export const ACCESS = {
   clientServices: ['Admin', 'Manager', 'ServiceProvider'],
   /** The sales agent's workspace at /crm. */
   crm: ['Admin', 'Salesagent'],
+  /** /crm/leads: an agent's own pipeline; the team's for Managers and Admins. */
+  crmLeads: ['Admin', 'Manager', 'Salesagent'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export function hasAnyRole(user: AuthUser | null, roles: readonly Role[]): boolean {

@@ -102,12 +102,3 @@ export function useReloadAssignments() {
       revalidate: true,
     });
 }
-
-// ── Agent workspace ────────────────────────────────────────────────────────────────────────────
-
-export const useMyLeads = (query: TableQuery) =>
-  useApi<LeadTablePage<Lead>>(withQuery(CRM_PATHS.mine, { ...query }), { keepPreviousData: true });
-
-export const useMyLeadsSummary = () => useApi<{ total: number; withNotes: number; duplicates: number }>(CRM_PATHS.mineSummary);
-
-export const saveLeadNotes = (id: number, notes: string) => apiFetch<Lead>(CRM_PATHS.myLead(id), { method: 'PATCH', json: { notes } });

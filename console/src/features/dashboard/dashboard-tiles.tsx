@@ -62,7 +62,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     title: 'CRM leads',
     description: 'Leads assigned to sales agents, in the CRM.',
     icon: <PersonLightningRegular />,
-    roles: ACCESS.crm,
+    roles: ACCESS.crmLeads,
   },
   {
     to: '/crm',

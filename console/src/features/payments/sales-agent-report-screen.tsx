@@ -38,7 +38,17 @@ const SalesAgentChart = lazy(() => import('./sales-agent-chart'));
 const LOADING_MS = 300;
 const PLACEHOLDER_ROWS = 5;
 
-const COLUMNS = ['Sales agent', 'Leads assigned', 'Converted leads', 'Conversion', 'Orders', 'Order amount', 'Paid amount'] as const;
+const COLUMNS = [
+  'Sales agent',
+  'Leads assigned',
+  'Converted leads',
+  'Conversion',
+  'Orders',
+  'Order amount',
+  'Paid amount',
+  'Converted in pipeline',
+  'Pipeline conversion',
+] as const;
 
 const useStyles = makeStyles({
   filters: {
@@ -215,7 +225,8 @@ export default function SalesAgentReportScreen() {
       </Card>
       <Text size={200} className={styles.note}>
         A lead became a client when an order was placed with its phone number or email after it was assigned to the agent (however late). An
-        order counts once per agent; paid amounts are those of orders paid in full.
+        order counts once per agent; paid amounts are those of orders paid in full. Converted in pipeline: leads the agent moved to the
+        Converted stage; pipeline conversion is those over the leads assigned.
       </Text>
     </>
   );
@@ -231,10 +242,12 @@ function FiguresTable({ report }: { report: SalesAgentReport }) {
     f.orders.toLocaleString(),
     money(f.orderAmount),
     money(f.paidAmount),
+    f.pipelineConverted.toLocaleString(),
+    f.leadsAssigned ? `${Math.round(f.pipelineConversion * 1000) / 10}%` : '—',
   ];
   return (
     <div className={styles.scroll}>
-      <Table aria-label="Sales agent figures" style={{ minWidth: '860px' }}>
+      <Table aria-label="Sales agent figures" style={{ minWidth: '1080px' }}>
         <ColumnHeaders />
         <TableBody>
           {report.rows.map((row) => (

@@ -52,7 +52,15 @@ describe('salesAgentReportCsv', () => {
         pipelineConversion: 0,
       },
     ],
-    totals: { leadsAssigned: 4, convertedLeads: 1, orders: 2, orderAmount: 1250.5, paidAmount: 0, pipelineConverted: 2, pipelineConversion: 0.5 },
+    totals: {
+      leadsAssigned: 4,
+      convertedLeads: 1,
+      orders: 2,
+      orderAmount: 1250.5,
+      paidAmount: 0,
+      pipelineConverted: 2,
+      pipelineConversion: 0.5,
+    },
   };
 
   it('writes the header, a row per agent and the totals, CRLF, with a byte order mark', () => {

@@ -1,0 +1,72 @@
+import { useSWRConfig } from 'swr';
+import type {
+  LeadNote,
+  LeadStage,
+  MyLeadsSummary,
+  PipelineCard,
+  PipelineLead,
+  PipelinePage,
+  PipelineSort,
+  ReassignLeadsResult,
+  UpdatePipeline,
+} from '@backoffice/contracts';
+import { apiFetch, useApi } from '../../components/api';
+import { CRM_PATHS } from './api';
+
+/** The browser's time zone: "today", "this week" and "this month" are the agent's days. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export interface PipelineListQuery {
+  start: number;
+  length: number;
+  search: string;
+  stage?: LeadStage;
+  due?: boolean;
+  card?: PipelineCard;
+  sort: PipelineSort;
+  /** The team view only: one agent's leads. */
+  userId?: string;
+}
+
+function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const listQuery = (query: PipelineListQuery) => ({ ...query, draw: 0, tz: browserTimeZone() });
+
+/** The signed-in agent's leads, filtered and sorted on the server. */
+export const useMyPipeline = (query: PipelineListQuery) =>
+  useApi<PipelinePage>(withQuery(CRM_PATHS.mine, listQuery(query)), { keepPreviousData: true });
+
+/** Every agent's leads (Managers and Admins). */
+export const useTeamPipeline = (query: PipelineListQuery) =>
+  useApi<PipelinePage>(withQuery(CRM_PATHS.team, listQuery(query)), { keepPreviousData: true });
+
+export const useMyLeadsSummary = () => useApi<MyLeadsSummary>(withQuery(CRM_PATHS.mineSummary, { tz: browserTimeZone() }));
+
+export const useLeadNotes = (leadId: number | null) => useApi<LeadNote[]>(leadId ? CRM_PATHS.leadNotes(leadId) : null);
+
+export const updatePipeline = (leadId: number, change: UpdatePipeline) =>
+  apiFetch<PipelineLead>(CRM_PATHS.pipelineLead(leadId), { method: 'PATCH', json: change });
+
+export const addLeadNote = (leadId: number, text: string) =>
+  apiFetch<LeadNote>(CRM_PATHS.leadNotes(leadId), { method: 'POST', json: { text } });
+
+export const reassignLeads = (leadIds: number[], toUserId: string) =>
+  apiFetch<ReassignLeadsResult>(CRM_PATHS.teamReassign, { method: 'POST', json: { leadIds, toUserId } });
+
+/** After a change to a lead: the lists, the workspace figures and its notes. */
+export function useReloadPipeline() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate(
+      (key) =>
+        typeof key === 'string' && (key.startsWith(CRM_PATHS.mine) || key.startsWith(CRM_PATHS.team) || key.startsWith(CRM_PATHS.pipeline)),
+      undefined,
+      { revalidate: true },
+    );
+}

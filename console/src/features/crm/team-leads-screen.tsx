@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dropdown,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { PeopleSearchRegular, PersonArrowRightRegular } from '@fluentui/react-icons';
+import type { PipelineLead } from '@backoffice/contracts';
+import { errorMessage } from '../../components/api';
+import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { PageHeader } from '../../components/layout';
+import { useSalesAgents } from './api';
+import { LeadPanel } from './lead-panel';
+import { PipelineFilters, usePipelineParams } from './pipeline-filters';
+import { reassignLeads, useReloadPipeline, useTeamPipeline } from './pipeline-api';
+import { PipelineTable } from './pipeline-table';
+import { TablePager } from './table-pager';
+
+const useStyles = makeStyles({
+  surface: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+    overflow: 'hidden',
+  },
+  dropdown: { minWidth: '190px' },
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+});
+
+/** /crm/leads for Managers and Admins: every agent's leads, by agent and stage, and moving selected leads to another agent. */
+export default function TeamLeadsScreen() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const params = usePipelineParams(['agent']);
+  const { list, stage, card, sort, due } = params;
+  const agents = useSalesAgents();
+  const agentId = list.filters.agent || undefined;
+  const [open, setOpen] = useState<PipelineLead | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [target, setTarget] = useState<string>('');
+  const [moving, setMoving] = useState(false);
+  const reload = useReloadPipeline();
+  const start = (list.page - 1) * list.pageSize;
+  const query = { start, length: list.pageSize, search: list.search, stage, due, card, sort, userId: agentId };
+  const { data, error, isLoading, isValidating, mutate } = useTeamPipeline(query);
+  const agentName = (id: string) => agents.data?.items.find((agent) => agent.id === id)?.name ?? 'the agent';
+
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error), 'Failed to load the team’s leads');
+  }, [error, notify]);
+  useEffect(() => setSelected(new Set()), [list.page, list.search, stage, due, card, sort, agentId]);
+
+  const reassign = async () => {
+    const ids = [...selected];
+    const ok = await confirm({
+      title: `Reassign ${ids.length} ${ids.length === 1 ? 'lead' : 'leads'}?`,
+      message: `They move to ${agentName(target)}, with their stage, follow-up and notes; their current agents no longer see them.`,
+      confirmLabel: 'Reassign',
+    });
+    if (!ok) return;
+    setMoving(true);
+    try {
+      const result = await reassignLeads(ids, target);
+      notify.success(`${result.moved} ${result.moved === 1 ? 'lead' : 'leads'} moved to ${result.name}.`, 'Leads reassigned');
+      setSelected(new Set());
+      await reload();
+    } catch (failure) {
+      notify.error(errorMessage(failure), 'Leads not reassigned');
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const select = (leadId: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(leadId);
+      else next.delete(leadId);
+      return next;
+    });
+
+  let content;
+  if (isLoading && !data) content = <PageSpinner label="Loading the team’s leads…" />;
+  else if (error && !data)
+    content = (
+      <MessageBar intent="error">
+        <MessageBarBody>{errorMessage(error)}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void mutate()}>Retry</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  else if (!data || data.data.length === 0)
+    content = <EmptyState icon={<PeopleSearchRegular />} text="No assigned lead matches these filters." />;
+  else
+    content = (
+      <div className={styles.surface}>
+        {selected.size > 0 && (
+          <div className={styles.bar} data-testid="reassign-bar">
+            <Text weight="semibold">{`${selected.size} selected`}</Text>
+            <Dropdown
+              className={styles.dropdown}
+              aria-label="Reassign to"
+              placeholder="Reassign to…"
+              value={target ? agentName(target) : ''}
+              selectedOptions={target ? [target] : []}
+              onOptionSelect={(_event, data) => setTarget(data.optionValue ?? '')}
+            >
+              {(agents.data?.items ?? []).map((agent) => (
+                <Option key={agent.id} value={agent.id}>
+                  {agent.name}
+                </Option>
+              ))}
+            </Dropdown>
+            <Button appearance="primary" icon={<PersonArrowRightRegular />} disabled={!target || moving} onClick={() => void reassign()}>
+              {moving ? 'Reassigning…' : 'Reassign'}
+            </Button>
+            <Button appearance="subtle" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </Button>
+          </div>
+        )}
+        <PipelineTable
+          team
+          rows={data.data}
+          selected={selected}
+          onSelect={select}
+          onSelectAll={(on) => setSelected(on ? new Set(data.data.map((lead) => lead.id)) : new Set())}
+          onOpen={setOpen}
+        />
+        <TablePager
+          start={start}
+          length={list.pageSize}
+          filtered={data.recordsFiltered}
+          total={data.recordsTotal}
+          noun="leads"
+          loading={isValidating}
+          onPage={(next) => list.setPage(Math.floor(next / list.pageSize) + 1)}
+        />
+      </div>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Team leads"
+        description="Every sales agent’s leads: follow the pipeline by agent and stage, and move leads between agents."
+      />
+      <PipelineFilters params={params} searchLabel="Search the team’s leads">
+        <Dropdown
+          className={styles.dropdown}
+          aria-label="Agent"
+          value={agentId ? agentName(agentId) : 'All agents'}
+          selectedOptions={[agentId ?? '']}
+          onOptionSelect={(_event, data) => list.setFilter('agent', data.optionValue ?? '')}
+        >
+          <Option value="">All agents</Option>
+          {(agents.data?.items ?? []).map((agent) => (
+            <Option key={agent.id} value={agent.id}>
+              {agent.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </PipelineFilters>
+      {content}
+      {open && (
+        <LeadPanel
+          lead={open}
+          onClose={() => setOpen(null)}
+          onChanged={(saved) => {
+            if (saved) setOpen({ ...saved, agentId: open.agentId, agentName: open.agentName });
+            void reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
