@@ -222,9 +222,11 @@ test('the sales agent report shows the seeded figures, with a loading state, tot
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`sales-agents-${isoDay(first)}-to-${isoDay(today)}.csv`);
   const csv = readFileSync((await download.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFSales agent,Email,Leads assigned,Converted leads,Orders,Order amount,Paid amount');
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFSales agent,Email,Leads assigned,Converted leads,Orders,Order amount,Paid amount,Converted in pipeline,Pipeline conversion',
+  );
   expect(csv).toContain(`${AGENT.name},${AGENT.email},3,2,2,${expected.orderAmount.toFixed(2)},${expected.paidAmount.toFixed(2)},0,0%\r\n`);
-  expect(csv).toMatch(/\r\nTotal,,\d+,\d+,\d+,[\d.]+,[\d.]+\r\n$/);
+  expect(csv).toMatch(/\r\nTotal,,\d+,\d+,\d+,[\d.]+,[\d.]+,\d+,[\d.]+%\r\n$/);
 
   // A period before anything was assigned: the empty state. To before From: a warning, no request.
   const from = page.getByRole('combobox', { name: 'From' });

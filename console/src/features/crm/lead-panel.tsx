@@ -35,10 +35,12 @@ function parseTyped(text: string): Date | null {
 const useStyles = makeStyles({
   drawer: { width: '440px', maxWidth: '100vw' },
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalXL },
-  contact: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
+  contact: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', rowGap: tokens.spacingVerticalXS },
   contactLink: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end' },
-  field: { flex: '1 1 180px', minWidth: 0 },
+  field: { flex: '1 1 160px', minWidth: 0 },
+  control: { width: '100%', minWidth: 0 },
+  start: { alignSelf: 'flex-start' },
   muted: { color: tokens.colorNeutralForeground3 },
   notes: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   note: {
@@ -125,6 +127,7 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
           <span className={styles.row}>
             <Field label="Stage" className={styles.field}>
               <Dropdown
+                className={styles.control}
                 value={lead.stage}
                 selectedOptions={[lead.stage]}
                 disabled={busy}
@@ -142,6 +145,7 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
             </Field>
             <Field label="Next follow-up" className={styles.field}>
               <DatePicker
+                className={styles.control}
                 value={lead.followUpAt ? fromDay(lead.followUpAt) : null}
                 disabled={busy}
                 placeholder="No follow-up"
@@ -157,7 +161,13 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
             </Field>
           </span>
           {lead.followUpAt && (
-            <Button appearance="subtle" size="small" disabled={busy} onClick={() => void change({ followUpAt: null }, 'Follow-up')}>
+            <Button
+              appearance="subtle"
+              size="small"
+              className={styles.start}
+              disabled={busy}
+              onClick={() => void change({ followUpAt: null }, 'Follow-up')}
+            >
               Clear the follow-up
             </Button>
           )}

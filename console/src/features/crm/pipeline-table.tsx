@@ -48,7 +48,7 @@ export function PipelineTable({ rows, team, selected, onSelect, onSelectAll, onO
       <Table
         aria-label={team ? 'Team leads' : 'My leads'}
         data-testid="my-leads"
-        style={{ tableLayout: 'fixed', minWidth: team ? '1060px' : '960px' }}
+        style={{ tableLayout: 'fixed', minWidth: team ? '900px' : '820px' }}
       >
         <TableHeader>
           <TableRow>
