@@ -22,7 +22,7 @@ import { useMyLeadsSummary } from './pipeline-api';
 const useStyles = makeStyles({
   stats: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(220px, calc(50% - 8px)), 1fr))',
     gap: tokens.spacingHorizontalL,
     marginBottom: tokens.spacingVerticalXXL,
   },
@@ -43,7 +43,7 @@ const useStyles = makeStyles({
   },
   icon: { fontSize: '28px', color: tokens.colorBrandForeground1 },
   alert: { color: tokens.colorPaletteRedForeground1 },
-  value: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  value: { margin: 0, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
   label: { color: tokens.colorNeutralForeground3 },
   heading: { display: 'block', marginBottom: tokens.spacingVerticalM },
 });

@@ -46,7 +46,6 @@ const COLUMNS = [
   'Orders',
   'Order amount',
   'Paid amount',
-  'Converted in pipeline',
   'Pipeline conversion',
 ] as const;
 
@@ -225,8 +224,8 @@ export default function SalesAgentReportScreen() {
       </Card>
       <Text size={200} className={styles.note}>
         A lead became a client when an order was placed with its phone number or email after it was assigned to the agent (however late). An
-        order counts once per agent; paid amounts are those of orders paid in full. Converted in pipeline: leads the agent moved to the
-        Converted stage; pipeline conversion is those over the leads assigned.
+        order counts once per agent; paid amounts are those of orders paid in full. Pipeline conversion: the leads the agent moved to the
+        Converted stage, and their share of the leads assigned.
       </Text>
     </>
   );
@@ -242,12 +241,11 @@ function FiguresTable({ report }: { report: SalesAgentReport }) {
     f.orders.toLocaleString(),
     money(f.orderAmount),
     money(f.paidAmount),
-    f.pipelineConverted.toLocaleString(),
-    f.leadsAssigned ? `${Math.round(f.pipelineConversion * 1000) / 10}%` : '—',
+    f.leadsAssigned ? `${f.pipelineConverted.toLocaleString()} (${Math.round(f.pipelineConversion * 1000) / 10}%)` : '—',
   ];
   return (
     <div className={styles.scroll}>
-      <Table aria-label="Sales agent figures" style={{ minWidth: '1080px' }}>
+      <Table aria-label="Sales agent figures" style={{ minWidth: '940px' }}>
         <ColumnHeaders />
         <TableBody>
           {report.rows.map((row) => (
@@ -291,7 +289,7 @@ function ColumnHeaders() {
       <TableRow>
         {COLUMNS.map((column, index) =>
           index === 0 ? (
-            <TableHeaderCell key={column} style={{ width: '28%' }}>
+            <TableHeaderCell key={column} style={{ width: '24%' }}>
               {column}
             </TableHeaderCell>
           ) : (
