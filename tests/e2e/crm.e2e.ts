@@ -33,6 +33,12 @@ test.beforeAll(async ({ baseURL }) => {
   }
 });
 
+/** Closes the lead's side panel with its Close button and waits for it to go. */
+async function closePanel(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('lead-panel')).toBeHidden();
+}
+
 /** A toast by its title (Fluent also mirrors toasts into an aria-live region, hence the class). */
 const toast = (page: Page, title: string) => page.locator('.fui-Toast').filter({ hasText: title }).first();
 
@@ -251,7 +257,7 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   await page.getByRole('textbox', { name: 'New note' }).fill('Called on Monday; sending a quote.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByTestId('lead-note').first()).toContainText('Called on Monday; sending a quote.');
-  await page.getByTestId('lead-panel').press('Escape');
+  await closePanel(page);
   await expect(first).toContainText('Called on Monday; sending a quote.');
   await shot(page, 'crm-my-leads');
 
@@ -312,7 +318,7 @@ test('pipeline: the agent moves a lead on, plans a follow-up, keeps notes; the c
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'crm-lead-panel-mobile');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await panel.press('Escape');
+  await closePanel(page);
   await expect(lead.getByTestId('lead-stage')).toHaveText('Interested');
   await expect(lead.getByTestId('lead-follow-up')).toHaveText('Today');
 

@@ -9,21 +9,18 @@ import {
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
-  Spinner,
   Text,
-  Textarea,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { CallRegular, DismissRegular, MailRegular } from '@fluentui/react-icons';
 import { LEAD_STAGES, type LeadStage, type PipelineLead, type UpdatePipeline } from '@backoffice/contracts';
-import { errorMessage, fieldErrors } from '../../components/api';
+import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
-import { addLeadNote, updatePipeline, useLeadNotes } from './pipeline-api';
+import { LeadNotes } from './lead-notes';
+import { updatePipeline } from './pipeline-api';
 import { StageBadge, formatDay, fromDay, toDay } from './stage-badge';
-
-const MAX = 2000;
 
 /** A typed date: yyyy-mm-dd, or what the browser reads ("Nov 25, 2026", "11/25/2026"). */
 function parseTyped(text: string): Date | null {
@@ -42,23 +39,12 @@ const useStyles = makeStyles({
   control: { width: '100%', minWidth: 0 },
   start: { alignSelf: 'flex-start' },
   muted: { color: tokens.colorNeutralForeground3 },
-  notes: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
-  note: {
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-  },
 });
 
 /** One lead's side panel: contact links, stage, follow-up date and the notes history with a new note. */
 export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; onClose(): void; onChanged(lead?: PipelineLead): void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const notes = useLeadNotes(lead.id);
-  const [text, setText] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const change = async (update: UpdatePipeline, what: string) => {
@@ -69,24 +55,6 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
       onChanged(saved);
     } catch (failure) {
       notify.error(errorMessage(failure), `${what} not saved`);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const addNote = async () => {
-    if (!text.trim()) return setNoteError('Write the note first');
-    if (text.length > MAX) return setNoteError(`Notes can have at most ${MAX.toLocaleString()} characters`);
-    setBusy(true);
-    try {
-      await addLeadNote(lead.id, text.trim());
-      setText('');
-      await notes.mutate();
-      onChanged();
-    } catch (failure) {
-      const field = fieldErrors(failure).text;
-      if (field) setNoteError(field);
-      else notify.error(errorMessage(failure), 'Note not saved');
     } finally {
       setBusy(false);
     }
@@ -172,44 +140,7 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
             </Button>
           )}
         </section>
-        <section className={styles.section} aria-label="Notes">
-          <Field
-            label="New note"
-            validationMessage={noteError}
-            hint={`${text.length.toLocaleString()} / ${MAX.toLocaleString()} characters`}
-          >
-            <Textarea
-              value={text}
-              resize="vertical"
-              onChange={(_event, data) => {
-                setText(data.value);
-                setNoteError(undefined);
-              }}
-            />
-          </Field>
-          <span>
-            <Button appearance="primary" disabled={busy || !text.trim()} onClick={() => void addNote()}>
-              Add note
-            </Button>
-          </span>
-          <Text weight="semibold">History</Text>
-          {notes.isLoading ? (
-            <Spinner size="tiny" label="Loading the notes…" />
-          ) : !notes.data || notes.data.length === 0 ? (
-            <Text className={styles.muted}>No notes yet.</Text>
-          ) : (
-            <ol className={styles.notes} data-testid="lead-notes">
-              {notes.data.map((note) => (
-                <li key={note.id} className={styles.note} data-testid="lead-note">
-                  <Text size={200} block className={styles.muted}>
-                    {note.authorName} · {new Date(note.createdAt).toLocaleString()}
-                  </Text>
-                  <Text>{note.text}</Text>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <LeadNotes leadId={lead.id} onAdded={() => onChanged()} />
         <Text size={200} className={styles.muted}>
           Stage <StageBadge stage={lead.stage} />
           {lead.stageChangedAt ? ` since ${new Date(lead.stageChangedAt).toLocaleDateString()}` : ''}
