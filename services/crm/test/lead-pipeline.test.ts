@@ -98,6 +98,13 @@ describe('stage and follow-up', () => {
       await call(ann, `/api/leads/pipeline/${A[1]}`, { method: 'PATCH', json: { followUpAt: null } }),
     );
     expect(cleared.followUpAt).toBeNull();
+
+    // Who has which lead did not change: the team dashboard's data version stays.
+    const version = async () => (await sql<{ version: string }>(stack.api, 'select version from crm_data_version'))[0].version;
+    const before = await version();
+    await call(ann, `/api/leads/pipeline/${A[1]}`, { method: 'PATCH', json: { stage: 'Contacted', followUpAt: day(5) } });
+    expect(await version()).toBe(before);
+    await call(ann, `/api/leads/pipeline/${A[1]}`, { method: 'PATCH', json: { followUpAt: null } });
   });
 
   it('refuses unknown stages, bad dates and empty changes', async () => {
