@@ -83,7 +83,11 @@ export const UpdatePipelineSchema = z
       .nullable()
       .optional(),
   })
-  .refine((value) => value.stage !== undefined || value.followUpAt !== undefined, 'Change the stage or the follow-up date');
+  // Named on `stage`, so a form (and a client learning the body from its 400) knows which field to fill.
+  .refine((value) => value.stage !== undefined || value.followUpAt !== undefined, {
+    message: 'Change the stage or the follow-up date',
+    path: ['stage'],
+  });
 export type UpdatePipeline = z.input<typeof UpdatePipelineSchema>;
 
 export const AddLeadNoteSchema = z.object({
