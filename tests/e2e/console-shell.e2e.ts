@@ -53,7 +53,8 @@ const ROLES: RoleCase[] = [
     email: 'maya.thompson@backoffice.local',
     password: DEMO_PASSWORD,
     landing: /\/admin$/,
-    nav: BACK_OFFICE,
+    // The team view of the sales pipeline (every agent's leads) is a Manager's too.
+    nav: [...BACK_OFFICE, '/crm/leads'],
     denied: '/admin/users',
   },
   {
