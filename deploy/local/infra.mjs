@@ -991,7 +991,7 @@ function isPortOpen(host, port, timeoutMs = 1000) {
   });
 }
 
-function findExecutable(name) {
+export function findExecutable(name) {
   for (const dir of (process.env.PATH || '').split(path.delimiter)) {
     if (!dir) continue;
     const p = path.join(dir, name);

@@ -6,10 +6,11 @@
 // A need is skipped when its server is given (DATABASE_URL, REDIS_URL, KAFKA_BROKERS) or already answers on its
 // usual port, and Maven when the Kafka jars are already fetched (.cache/kafka/libs).
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findExecutable } from './infra.mjs';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -48,19 +49,6 @@ export function installPlan(packages, { isRoot, canSudo, hasAptGet }) {
   return canSudo ? { run: sudo, advice: sudo } : { run: null, advice: sudo };
 }
 
-function has(executable) {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    try {
-      accessSync(join(dir, executable), constants.X_OK);
-      if (statSync(join(dir, executable)).isFile()) return true;
-    } catch {
-      /* next */
-    }
-  }
-  return false;
-}
-
 function answers(port) {
   return new Promise((done) => {
     const socket = connect({ host: '127.0.0.1', port, timeout: 500 });
@@ -82,14 +70,14 @@ async function main() {
     env: process.env,
     open: { postgres, redis, kafka },
     kafkaJars: existsSync(join(ROOT, '.cache/kafka/libs/.stamp.json')),
-    has: (name) => has(name) || (name === 'chromium' && existsSync('/usr/bin/chromium')),
+    has: (name) => Boolean(findExecutable(name)) || (name === 'chromium' && existsSync('/usr/bin/chromium')),
   };
   const packages = missingPackages(situation);
   if (!packages.length) return;
   const plan = installPlan(packages, {
     isRoot: process.getuid?.() === 0,
-    canSudo: has('sudo') && spawnSync('sudo', ['-n', 'true']).status === 0,
-    hasAptGet: has('apt-get'),
+    canSudo: Boolean(findExecutable('sudo')) && spawnSync('sudo', ['-n', 'true']).status === 0,
+    hasAptGet: Boolean(findExecutable('apt-get')),
   });
   if (!plan.run) {
     console.error(

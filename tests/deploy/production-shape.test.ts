@@ -9,7 +9,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -24,6 +23,7 @@ import {
   PAYMENTS_PATHS,
 } from '@backoffice/contracts';
 import { createTestDatabase, kafkaBrokers, redisUrl } from '@backoffice/platform/testing';
+import { freePort } from '../reliability/fault-kit';
 import {
   deployProcesses,
   effectiveEnv,
@@ -65,23 +65,15 @@ const copiesOf = (target: string) =>
       return { stage: from.slice('--from='.length), source, destination };
     });
 
+/** The deps stage whose install a target copies (crm and crm-worker share one). */
+const depsStageOf = (target: string) => copiesOf(target).find((c) => c.stage.startsWith('deps-'))!.stage;
+
 /** The deps stage's install command, without BuildKit's cache mount. */
 const installCommandOf = (depsStage: string) => {
   const run = stage(depsStage).instructions.find((i) => i.keyword === 'RUN');
   if (!run) throw new Error(`${depsStage} runs nothing`);
   return run.args.replace(/--mount=\S+\s*/g, '').trim();
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command: string, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -168,8 +160,7 @@ function healthy(env: Record<string, string>, path: string): boolean {
 }
 
 async function start(target: string, ports: Map<string, number>, databaseUrls: Map<string, string>) {
-  const depsStage = copiesOf(target).find((c) => c.stage.startsWith('deps-'))!.stage;
-  const folder = installs.get(depsStage)!;
+  const folder = installs.get(depsStageOf(target))!;
   const env = await localEnvironment(target, folder, ports, databaseUrls);
   const [command, ...args] = JSON.parse(
     stage(target)
@@ -207,7 +198,7 @@ beforeAll(async () => {
   copyManifests(manifests);
 
   // Each deps stage once (crm and crm-worker share theirs), two at a time.
-  const depsStages = [...new Set(targets.map((t) => copiesOf(t).find((c) => c.stage.startsWith('deps-'))!.stage))];
+  const depsStages = [...new Set(targets.map(depsStageOf))];
   const installing = Date.now();
   await limited(depsStages, 2, async (depsStage) => {
     const folder = join(work, depsStage);
@@ -219,7 +210,7 @@ beforeAll(async () => {
   figures.push(`${depsStages.length} production installs in ${((Date.now() - installing) / 1000).toFixed(1)} s`);
 
   for (const target of targets) {
-    const folder = installs.get(copiesOf(target).find((c) => c.stage.startsWith('deps-'))!.stage)!;
+    const folder = installs.get(depsStageOf(target))!;
     for (const copy of copiesOf(target).filter((c) => !c.stage.startsWith('deps-'))) {
       const source = join(ROOT, copy.source.replace(/^\/app\/?/, ''));
       if (!existsSync(source)) throw new Error(`${source} is missing: build first (npm test builds it, or npm run build)`);
@@ -263,7 +254,7 @@ describe('the production shape of every image (Dockerfile install, compose envir
   it.each(targets)('%s installs without devDependencies and answers /health/ready', (target) => {
     const entry = started.get(target);
     expect(entry).toBeDefined();
-    const folder = installs.get(copiesOf(target).find((c) => c.stage.startsWith('deps-'))!.stage)!;
+    const folder = installs.get(depsStageOf(target))!;
     // The root's toolchain is not in a production install.
     for (const dev of ['typescript', 'jest', '@playwright/test', 'vite']) expect(existsSync(join(folder, 'node_modules', dev))).toBe(false);
     if (entry!.ready === undefined)
