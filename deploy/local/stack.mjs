@@ -79,6 +79,7 @@ export function processList() {
         http: !!spec.port,
         port: spec.port,
         env: spec.env ?? {},
+        deploy: spec.deploy,
       });
     }
   }
@@ -94,50 +95,35 @@ export function redisUrlWithDb(url, db) {
   return parsed.toString();
 }
 
-export async function startStack(profileName, infra, keys) {
+/** Port of replica `r` (0-based) of a process: replicas after the first are 100 ports apart (3001, 3101, ...). */
+const REPLICA_PORT_STEP = 100;
+
+/**
+ * Starts the stack. STACK_REPLICAS=2 (or `replicas`) runs that many replicas of every service and worker, the
+ * gateway balancing between them (each service's URL variable lists its replicas); `restart(name)` stops one
+ * process with SIGTERM and starts it again, as a rolling update does.
+ */
+export async function startStack(profileName, infra, keys, { replicas = Number(process.env.STACK_REPLICAS ?? 1) } = {}) {
   const profile = PROFILES[profileName];
   const { SERVICE_NAMES, SERVICE_PORTS, GATEWAY_OPS_PORT, serviceUrlVariable } = contracts();
-  const port = (service) => SERVICE_PORTS[service] + profile.portOffset;
-  const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), `http://127.0.0.1:${port(s)}`]));
+  const port = (service, replica = 0) => SERVICE_PORTS[service] + profile.portOffset + replica * REPLICA_PORT_STEP;
+  const replicaList = (service) => Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${port(service, r)}`);
+  // The gateway balances over every replica, and a service calling another one takes turns over them too.
+  const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), replicaList(s).join(',')]));
   const logName = { test: process.env.STACK_NAME ?? 'test', bench: process.env.BENCH_NAME ?? 'bench' }[profileName] ?? profileName;
   const logDir = join(LOCAL, 'logs', logName);
   mkdirSync(logDir, { recursive: true });
   const children = [];
-  const processes = processList();
+  // Every replica of every process: the gateway and a process that is not deployed (the card simulator) once.
+  const processes = processList().flatMap((proc) =>
+    proc.service === 'gateway' || proc.deploy === false
+      ? [{ ...proc, replica: 0 }]
+      : Array.from({ length: replicas }, (_, r) => ({ ...proc, replica: r, name: r ? `${proc.name}-${r + 1}` : proc.name })),
+  );
+  const portOf = (proc) => (proc.port ? proc.port + profile.portOffset : port(proc.service)) + proc.replica * REPLICA_PORT_STEP;
   // A process left over from another run would answer the health checks in this stack's place.
-  await assertPortsFree([
-    ...processes.filter((p) => p.http).map((p) => (p.port ? p.port + profile.portOffset : port(p.service))),
-    GATEWAY_OPS_PORT + profile.portOffset,
-  ]);
-  for (const proc of processes) {
-    const env = {
-      ...process.env,
-      NODE_ENV: profileName === 'test' ? 'test' : 'development',
-      SERVICE_NAME: proc.service,
-      HOST: '127.0.0.1',
-      PORT: String(proc.port ? proc.port + profile.portOffset : port(proc.service)),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? profile.logLevel,
-      DATABASE_URL: proc.service === 'gateway' ? undefined : infra.databaseUrlFor(profile.database(proc.service)),
-      REDIS_URL: redisUrlWithDb(infra.redisUrl, profile.redisDb),
-      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-      KAFKA_TOPIC_PREFIX: profile.topicPrefix,
-      JWT_PUBLIC_KEY: keys.publicKey,
-      ...(proc.service === 'identity' ? { JWT_PRIVATE_KEY: keys.privateKey } : {}),
-      ...urls,
-      CONSOLE_DIR: join(ROOT, 'console/dist'),
-      SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
-      // A stack on this machine is for development: webhooks may go to http://127.0.0.1 receivers.
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
-      // The gateway answers health checks and metrics on a port of its own, never on the public one.
-      ...(proc.service === 'gateway' ? { OPS_PORT: String(GATEWAY_OPS_PORT + profile.portOffset) } : {}),
-      // Local runs settle cards against the Authorize.Net simulator (payments-authnet-sim, on payments' port + 10),
-      // labelled "Simulated data" in the console, unless real credentials are in the environment.
-      ...(proc.service === 'payments'
-        ? { AUTHNET_SIMULATOR: process.env.AUTHNET_SIMULATOR ?? (hasAuthNetCredentials() ? 'false' : 'true') }
-        : {}),
-      ...proc.env,
-    };
-    if (!env.DATABASE_URL) delete env.DATABASE_URL;
+  await assertPortsFree([...processes.filter((p) => p.http).map(portOf), GATEWAY_OPS_PORT + profile.portOffset]);
+  const launch = (proc, env) => {
     const out = createWriteStream(join(logDir, `${proc.name}.log`), { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', proc.script], {
       cwd: ROOT,
@@ -162,30 +148,65 @@ export async function startStack(profileName, infra, keys) {
     child.on('exit', (code, signal) => {
       if (!child.stopping) log(`[${proc.name}] exited (${signal ?? code})`);
     });
-    children.push({
+    return {
       proc,
       child,
+      env,
       port: Number(env.PORT),
       healthPort: Number(env.OPS_PORT ?? env.PORT),
       logFile: join(logDir, `${proc.name}.log`),
-    });
+    };
+  };
+  for (const proc of processes) {
+    const env = {
+      ...process.env,
+      NODE_ENV: profileName === 'test' ? 'test' : 'development',
+      SERVICE_NAME: proc.service,
+      HOST: '127.0.0.1',
+      PORT: String(portOf(proc)),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? profile.logLevel,
+      DATABASE_URL: proc.service === 'gateway' ? undefined : infra.databaseUrlFor(profile.database(proc.service)),
+      REDIS_URL: redisUrlWithDb(infra.redisUrl, profile.redisDb),
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      KAFKA_TOPIC_PREFIX: profile.topicPrefix,
+      JWT_PUBLIC_KEY: keys.publicKey,
+      ...(proc.service === 'identity' ? { JWT_PRIVATE_KEY: keys.privateKey } : {}),
+      ...urls,
+      CONSOLE_DIR: join(ROOT, 'console/dist'),
+      SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+      // A stack on this machine is for development: webhooks may go to http://127.0.0.1 receivers.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
+      // The gateway answers health checks and metrics on a port of its own, never on the public one.
+      ...(proc.service === 'gateway' ? { OPS_PORT: String(GATEWAY_OPS_PORT + profile.portOffset) } : {}),
+      // Local runs settle cards against the Authorize.Net simulator (payments-authnet-sim, on payments' port + 10),
+      // labelled "Simulated data" in the console, unless real credentials are in the environment.
+      ...(proc.service === 'payments'
+        ? { AUTHNET_SIMULATOR: process.env.AUTHNET_SIMULATOR ?? (hasAuthNetCredentials() ? 'false' : 'true') }
+        : {}),
+      ...proc.env,
+    };
+    if (!env.DATABASE_URL) delete env.DATABASE_URL;
+    children.push(launch(proc, env));
   }
-  const stop = async () => {
-    await Promise.all(
-      children.map(
-        ({ child }) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.stopping = true;
-            const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-            child.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+  const stopOne = ({ child }) =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.stopping = true;
+      const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  const stop = () => Promise.all(children.map(stopOne));
+  /** Stops the process named `name` with SIGTERM, starts it again and waits until it is ready. */
+  const restart = async (name) => {
+    const index = children.findIndex((entry) => entry.proc.name === name);
+    if (index < 0) throw new Error(`no process named ${name} in this stack`);
+    await stopOne(children[index]);
+    children[index] = launch(children[index].proc, children[index].env);
+    if (children[index].proc.http) await waitHealthy(children[index]);
   };
   try {
     await Promise.all(children.filter((c) => c.proc.http).map((c) => waitHealthy(c)));
@@ -193,7 +214,7 @@ export async function startStack(profileName, infra, keys) {
     await stop(); // never leave half a stack running behind a failed start
     throw error;
   }
-  return { url: `http://127.0.0.1:${port('gateway')}`, children, stop };
+  return { url: `http://127.0.0.1:${port('gateway')}`, children, stop, restart };
 }
 
 /** Throws, naming them, when any of `ports` is taken on the loopback address. */

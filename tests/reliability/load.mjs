@@ -1,11 +1,17 @@
-// Load through the gateway: a whole stack (every service, its workers and the gateway, demo data), then
-// autocannon at 50 connections for 60 s with a mix of reads and writes. Passes when no answer is an error
-// (non-2xx, socket errors and timeouts all count) and every acknowledged write is in its table
-// (counted after), with every order's event relayed from the outbox. Writes requests/s and latency
-// percentiles to .local/reliability/figures.jsonl (the format of tests/reliability/figures.ts).
+// Load through the gateway, scaled out: a whole stack with two replicas of every service and of the leads worker
+// (LOAD_REPLICAS), the gateway balancing between them, demo data; then autocannon at 50 connections with a mix of
+// reads and writes while every replica of every service and worker is restarted one at a time with SIGTERM (a
+// rolling update; LOAD_ROLLING_RESTART=false to skip it), and a lead spreadsheet is imported by the two workers.
+// The load runs for LOAD_DURATION_S or until the rolling restart is over, whichever is later.
 //
-//   node tests/reliability/load.mjs                      # 50 connections, 60 s
-//   LOAD_DURATION_S=15 LOAD_CONNECTIONS=20 node tests/reliability/load.mjs   # shorter, e.g. in CI
+// Passes when no answer is an error (non-2xx, socket errors and timeouts all count), every acknowledged write is
+// in its table, every outbox row of every service reached Kafka exactly once (messages on each topic = its outbox
+// rows: none lost, none doubled by two relays), the spreadsheet's leads were imported once, and after the run the
+// replicas agree: a signed-out session is refused by every replica, a changed country is seen by every replica.
+// Writes its figures to .local/reliability/figures.jsonl (the format of tests/reliability/figures.ts).
+//
+//   node tests/reliability/load.mjs                      # 2 replicas, rolling restart, 50 connections, >= 60 s
+//   LOAD_REPLICAS=1 LOAD_DURATION_S=15 LOAD_CONNECTIONS=20 node tests/reliability/load.mjs   # one replica, short
 //
 // Its own stack by default (STACK_NAME=load, ports +24000, Redis db 6), so it runs beside other stacks.
 import { randomUUID } from 'node:crypto';
@@ -28,6 +34,10 @@ const pg = require(join(ROOT, 'node_modules/pg'));
 
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
+const REPLICAS = Number(process.env.LOAD_REPLICAS ?? 2);
+const ROLLING = REPLICAS > 1 && process.env.LOAD_ROLLING_RESTART !== 'false';
+const kafkajs = require(join(ROOT, 'node_modules/kafkajs'));
+const ExcelJS = require(join(ROOT, 'node_modules/exceljs'));
 const TEST = 'Load through the gateway';
 const log = (...args) => console.log(...args);
 
@@ -70,8 +80,8 @@ async function main() {
   const infra = await ensureInfra({ databases: [], log });
   await recreateDatabases(infra, databasesFor('test'));
   await flushRedisDb(redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb));
-  log(`› starting the ${process.env.STACK_NAME} stack (ports +${PROFILES.test.portOffset})`);
-  const stack = await startStack('test', infra, devKeys());
+  log(`› starting the ${process.env.STACK_NAME} stack (ports +${PROFILES.test.portOffset}, ${REPLICAS} replicas)`);
+  const stack = await startStack('test', infra, devKeys(), { replicas: REPLICAS });
   let failed = false;
   try {
     const base = stack.url;
@@ -157,8 +167,32 @@ async function main() {
       };
     });
 
-    log(`› autocannon: ${CONNECTIONS} connections for ${DURATION_S} s, ${requests.length} requests per round (2 writes)`);
-    const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, headers, requests: timed, timeout: 30 });
+    log(
+      `› autocannon: ${CONNECTIONS} connections for ${DURATION_S} s${ROLLING ? ' or the rolling restart' : ''}, ${requests.length} requests per round (2 writes)`,
+    );
+    const loadStarted = Date.now();
+    const cannon = autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: ROLLING ? 3600 : DURATION_S,
+      headers,
+      requests: timed,
+      timeout: 30,
+    });
+    const leadImport = importLeads(infra, base, login.accessToken);
+    let restarted = [];
+    let restartSeconds = 0;
+    if (ROLLING) {
+      await new Promise((resolve) => setTimeout(resolve, 5000)); // under load first
+      const rollingStarted = Date.now();
+      restarted = await rollingRestart(stack);
+      restartSeconds = Math.round((Date.now() - rollingStarted) / 1000);
+      const left = DURATION_S * 1000 - (Date.now() - loadStarted);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      cannon.stop();
+    }
+    const result = await cannon;
+    const imported = await leadImport;
     const errors = result.errors + result.timeouts + result.non2xx;
     const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
 
@@ -180,6 +214,8 @@ async function main() {
       },
       60_000,
     ).catch(async () => (await query(infra, 'orders', 'select count(*)::int as n from outbox where published_at is null'))[0].n);
+    const events = await eventsOnKafka(infra);
+    const agreement = await replicasAgree(infra, base, headers);
 
     const figures = [
       ['requests per second (mean)', result.requests.average, 'req/s'],
@@ -191,6 +227,14 @@ async function main() {
       ['writes acknowledged (reviews and orders)', acked.reviews.length + acked.orders.length, 'count'],
       ['acknowledged writes missing from their tables', lost, 'count'],
       ['order events left in the outbox', unpublished, 'count'],
+      ['replicas of each service and worker', REPLICAS, 'count'],
+      ['processes restarted one at a time under load (SIGTERM, then started again)', restarted.length, 'count'],
+      ['rolling restart of every replica took', restartSeconds, 's'],
+      ['events relayed (outbox rows of every service)', events.rows, 'count'],
+      ['events missing from Kafka', events.missing, 'count'],
+      ['events on Kafka more than once', events.doubled, 'count'],
+      ['leads imported by the two workers, of the sheet', imported.stored, 'count'],
+      ['replicas disagreeing after the run (revoked session, changed country)', agreement.problems.length, 'count'],
       ['connections', CONNECTIONS, 'count'],
       ['duration', DURATION_S, 's'],
     ];
@@ -208,14 +252,156 @@ async function main() {
     if (lost !== 0) problems.push(`${lost} acknowledged writes missing`);
     if (unpublished !== 0) problems.push(`${unpublished} order events not relayed`);
     if (acked.orders.length === 0 || acked.reviews.length === 0) problems.push('no write was acknowledged');
+    if (events.missing || events.doubled) problems.push(`${events.missing} events missing and ${events.doubled} doubled on Kafka`);
+    if (imported.stored !== imported.rows) problems.push(`the lead sheet's ${imported.rows} rows imported as ${imported.stored} leads`);
+    problems.push(...agreement.problems);
     failed = problems.length > 0;
-    log(failed ? `✗ load: ${problems.join(', ')}` : '✓ load: no errors, no acknowledged write lost');
+    log(
+      failed
+        ? `✗ load: ${problems.join(', ')}`
+        : `✓ load: no errors, no acknowledged write lost, no event lost or doubled${ROLLING ? `, ${restarted.length} processes restarted` : ''}`,
+    );
   } finally {
     await stack.stop();
     if (infra.started.length) await stopInfra({ log });
     log(`› load run took ${Math.round((Date.now() - started) / 1000)} s`);
   }
   process.exit(failed ? 1 : 0);
+}
+
+/** Every replica of every service and worker (not the gateway, not the card simulator), one at a time. */
+async function rollingRestart(stack) {
+  const names = stack.children
+    .map((entry) => entry.proc)
+    .filter((proc) => proc.service !== 'gateway' && proc.deploy !== false)
+    .map((proc) => proc.name);
+  for (const name of names) {
+    const started = Date.now();
+    await stack.restart(name);
+    log(`  restarted ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return names;
+}
+
+/** A lead spreadsheet uploaded and extracted while the load runs: its leads are in the database once. */
+async function importLeads(infra, base, token) {
+  const rows = 2000;
+  const run = randomUUID().slice(0, 8);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Leads');
+  sheet.addRow(['SSN', 'First Name', 'Last Name', 'Work At', 'Gender', 'Current City', 'DOB', 'Email', 'Phone', 'Notes']);
+  for (let i = 0; i < rows; i++) {
+    sheet.addRow([
+      '',
+      `Lead${i}`,
+      `Load${run}`,
+      'Contoso',
+      'Female',
+      'Austin',
+      '',
+      `lead${i}.${run}@example.com`,
+      `+1512${String(i).padStart(7, '0')}`,
+      '',
+    ]);
+  }
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), `load-leads-${run}.xlsx`);
+  const authorization = `Bearer ${token}`;
+  const upload = await json(await fetch(`${base}/api/leads/uploads`, { method: 'POST', headers: { authorization }, body: form }));
+  const { jobId } = await json(
+    await fetch(`${base}/api/leads/uploads/${upload.id}/extract`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ duplicates: 'flag' }),
+    }),
+  );
+  const job = await eventually(
+    'the lead import',
+    async () => {
+      const state = await json(await fetch(`${base}/api/leads/jobs/${jobId}`, { headers: { authorization } }));
+      return state.state === 'completed' || state.state === 'failed' ? state : undefined;
+    },
+    300_000,
+  );
+  if (job.state !== 'completed') throw new Error(`the lead import ${job.state}: ${JSON.stringify(job)}`);
+  const [{ n }] = await query(infra, 'crm', 'select count(*)::int as n from leads where last_name = $1', [`Load${run}`]);
+  return { rows, stored: n };
+}
+
+/** Each topic's messages against the outbox rows written for it, over every service's outbox. */
+async function eventsOnKafka(infra) {
+  const { SERVICE_NAMES } = await import('../../deploy/local/stack.mjs').then((stack) => stack.contracts());
+  const expected = new Map();
+  for (const service of SERVICE_NAMES) {
+    const rows = await query(infra, service, 'select topic, count(*)::int as n from outbox group by topic').catch(() => []);
+    for (const { topic, n } of rows) expected.set(topic, (expected.get(topic) ?? 0) + n);
+  }
+  const admin = new kafkajs.Kafka({ brokers: infra.kafkaBrokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
+  await admin.connect();
+  let rows = 0;
+  let missing = 0;
+  let doubled = 0;
+  try {
+    for (const [topic, n] of expected) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      const messages = offsets.reduce((sum, partition) => sum + Number(partition.high) - Number(partition.low), 0);
+      rows += n;
+      if (messages < n) missing += n - messages;
+      if (messages > n) doubled += messages - n;
+    }
+  } finally {
+    await admin.disconnect();
+  }
+  return { rows, missing, doubled };
+}
+
+/** After the run, the replicas agree on what changed: a revoked session and a changed country. */
+async function replicasAgree(infra, base, headers) {
+  const { SERVICE_PORTS } = await import('../../deploy/local/stack.mjs').then((stack) => stack.contracts());
+  const replica = (service, r) => `http://127.0.0.1:${SERVICE_PORTS[service] + PROFILES.test.portOffset + r * 100}`;
+  const problems = [];
+  // A second session, signed out (with its refresh cookie, as the console does): every replica of identity and of
+  // orders refuses its access token at once.
+  const signedIn = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: process.env.ADMIN_EMAIL ?? 'admin@backoffice.local',
+      password: process.env.ADMIN_PASSWORD ?? 'ChangeMe!2026',
+    }),
+  });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const bearer = { authorization: `Bearer ${(await json(signedIn)).accessToken}` };
+  const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { ...bearer, cookie } });
+  if (logout.status !== 204) problems.push(`signing out answered ${logout.status}`);
+  for (let r = 0; r < REPLICAS; r++) {
+    for (const [service, path] of [
+      ['identity', '/api/auth/profile'],
+      ['orders', '/api/orders?pageSize=1'],
+    ]) {
+      const status = (await fetch(`${replica(service, r)}${path}`, { headers: bearer })).status;
+      if (status !== 401) problems.push(`${service} replica ${r + 1} answered ${status} to a signed-out session`);
+    }
+  }
+  // A country renamed through the gateway: every geography replica lists the new name (the shared list cache).
+  const countries = await json(await fetch(`${base}/api/countries`, { headers }));
+  const country = countries[0];
+  const name = `${country.name.replace(/ \(load .*\)$/, '')} (load ${Date.now()})`;
+  await json(
+    await fetch(`${base}/api/countries/${country.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ shortName: country.shortName, name, taxRate: country.taxRate }),
+    }),
+  );
+  for (let r = 0; r < REPLICAS; r++) {
+    const listed = await json(await fetch(`${replica('geography', r)}/api/countries`, { headers }));
+    if (listed.find((row) => row.id === country.id)?.name !== name) problems.push(`geography replica ${r + 1} lists a stale country`);
+  }
+  return { problems };
 }
 
 main().catch((error) => {

@@ -35,3 +35,4 @@ export * from './http/request-guards';
 export * from './http/single-file-upload';
 export * from './http/ops-listener';
 export * from './outbox/outbox.migration';
+export * from './http/service-replicas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, kafkaConfigSchema } from '@backoffice/platform';
+import { baseConfigSchema, databaseConfigSchema, kafkaConfigSchema, serviceUrlsSchema } from '@backoffice/platform';
 
 const MB = 1024 * 1024;
 
@@ -8,7 +8,7 @@ export const crmConfigSchema = baseConfigSchema
   .extend(kafkaConfigSchema.shape)
   .extend({
     /** The identity service, asked for sales agents when leads are assigned (forwarding the caller's token). */
-    IDENTITY_URL: z.string().url().default('http://127.0.0.1:3001'),
+    IDENTITY_URL: serviceUrlsSchema.default('http://127.0.0.1:3001'),
     /** Where uploaded spreadsheets are kept until extracted (shared by the API and the workers). */
     CRM_UPLOAD_DIR: z.string().min(1).default('.local/crm-uploads'),
     CRM_UPLOAD_MAX_BYTES: z.coerce

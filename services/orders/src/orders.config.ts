@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, kafkaConfigSchema } from '@backoffice/platform';
+import { baseConfigSchema, databaseConfigSchema, kafkaConfigSchema, serviceUrlsSchema } from '@backoffice/platform';
 
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
-  .pipe(z.url().optional());
+/** A service's URL (or its replicas' URLs, comma-separated); unset or empty: not asked. */
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), serviceUrlsSchema.optional());
 
 export const ordersConfigSchema = baseConfigSchema
   .extend(databaseConfigSchema.shape)
@@ -13,11 +10,7 @@ export const ordersConfigSchema = baseConfigSchema
   .extend({
     KAFKA_TOPIC_PREFIX: z.string().default(''),
     /** Tax and shipping lookup at order intake. */
-    GEOGRAPHY_URL: z
-      .string()
-      .default('http://127.0.0.1:3005')
-      .transform((value) => value.replace(/\/+$/, ''))
-      .pipe(z.url()),
+    GEOGRAPHY_URL: serviceUrlsSchema.default('http://127.0.0.1:3005'),
     /** Branches, to check and name the branch of an assignment. Unset: assignments are not checked (standalone tests). */
     SCHEDULING_URL: optionalUrl,
     /** Staff users, to check and name the provider of an assignment. Unset: assignments are not checked (standalone tests). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Page } from '@backoffice/contracts';
-import { SERVICE_CONFIG, UnavailableError } from '@backoffice/platform';
+import { fetchFromReplicas, SERVICE_CONFIG, UnavailableError } from '@backoffice/platform';
 import type { CrmConfig } from '../crm.config';
 
 interface IdentityUser {
@@ -53,13 +53,12 @@ export class AgentDirectory {
   }
 
   private async fetchPage(page: number, authorization: string | undefined): Promise<Page<IdentityUser>> {
-    const url = new URL('/api/identity/users', this.config.IDENTITY_URL);
-    url.search = new URLSearchParams({ role: 'Salesagent', page: String(page), pageSize: '200' }).toString();
+    const query = new URLSearchParams({ role: 'Salesagent', page: String(page), pageSize: '200' });
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await fetchFromReplicas(this.config.IDENTITY_URL, `/api/identity/users?${query}`, {
         headers: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
-        signal: AbortSignal.timeout(5000),
+        timeoutMs: 5000,
       });
     } catch (error) {
       this.logger.warn(`identity unreachable: ${(error as Error).message}`);

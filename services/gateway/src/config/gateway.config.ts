@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } from '@backoffice/contracts';
-import { baseConfigSchema } from '@backoffice/platform';
+import { baseConfigSchema, serviceUrlsSchema } from '@backoffice/platform';
 
 const serviceUrls = Object.fromEntries(
-  SERVICE_NAMES.map((name) => [serviceUrlVariable(name), z.string().url().default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
-) as Record<string, z.ZodDefault<z.ZodString>>;
+  SERVICE_NAMES.map((name) => [serviceUrlVariable(name), serviceUrlsSchema.default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
+) as Record<string, z.ZodDefault<typeof serviceUrlsSchema>>;
 
 export const gatewayConfigSchema = baseConfigSchema.extend(serviceUrls).extend({
   CONSOLE_DIR: z.string().default('console/dist'),
@@ -29,6 +29,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend(serviceUrls).extend({
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-export function upstreamUrl(config: GatewayConfig, service: (typeof SERVICE_NAMES)[number]): string {
+/** The URL variable of `service` as configured: one URL, or several replicas' separated by commas. */
+export function upstreamUrls(config: GatewayConfig, service: (typeof SERVICE_NAMES)[number]): string {
   return (config as unknown as Record<string, string>)[serviceUrlVariable(service)];
+}
+
+/** The first replica of `service`, for the gateway's own occasional calls (API docs, settlement status). */
+export function upstreamUrl(config: GatewayConfig, service: (typeof SERVICE_NAMES)[number]): string {
+  return upstreamUrls(config, service).split(',')[0].trim();
 }

@@ -1,4 +1,4 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +18,8 @@ import {
   type TokenSettings,
 } from '@backoffice/platform';
 import { findRoute, JSON_BODY_LIMIT, type ConfiguredLimits, type RouteRule } from './route-table';
-import { upstreamUrl, type GatewayConfig } from '../config/gateway.config';
+import { upstreamUrls, type GatewayConfig } from '../config/gateway.config';
+import { Upstreams } from './upstreams';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,6 +106,29 @@ class BodyLimit extends Transform {
   }
 }
 
+/**
+ * One attempt's view of the client's body: reads nothing from it until the upstream connection asks for the first
+ * chunk. A replica that refuses the connection destroys only this view, so the untouched body goes to the next one.
+ */
+class AttemptBody extends Readable {
+  /** Whether the upstream asked for the body (then a failure may have cut it, and it cannot be sent again). */
+  started = false;
+  constructor(private readonly source: Readable) {
+    super();
+  }
+  override _read(): void {
+    if (!this.started) {
+      this.started = true;
+      this.source.on('data', (chunk: Buffer) => {
+        if (!this.push(chunk)) this.source.pause();
+      });
+      this.source.once('end', () => this.push(null));
+      this.source.once('error', (error) => this.destroy(error));
+    }
+    this.source.resume();
+  }
+}
+
 /** What an upstream failure means for the client: refused → 503, timed out → 504, cut mid-request → 502. */
 export function upstreamFailure(error: unknown, service: string): { status: number; code: string; detail: string } {
   // reply-from wraps undici's error (its own code outside, the socket's code in `cause`): read the whole chain.
@@ -143,6 +167,9 @@ export async function registerApiProxy(
   const tokens = new AccessTokenVerifier(settings);
   const ceiling = Number(config.PROXY_BODY_LIMIT_BYTES);
   const limits: ConfiguredLimits = { leadUploadBytes: Number(config.CRM_UPLOAD_MAX_BYTES) };
+  const upstreams = new Upstreams((service) => upstreamUrls(config, service), logger);
+  upstreams.start();
+  fastify.addHook('onClose', async () => upstreams.stop());
 
   await fastify.register(async (proxy) => {
     await proxy.register(replyFrom, {
@@ -213,28 +240,43 @@ export async function registerApiProxy(
           .type(PROBLEM_CONTENT_TYPE)
           .send(problem(413, tooLarge(request.bodyOverLimit).message, { code: 'payload_too_large' }));
       }
-      const target = upstreamUrl(config, rule.service);
-      return reply.from(`${target}${request.url}`, {
-        // The service's connection headers are about the gateway's connection to it, not the client's.
-        // An API answer is never stored by a browser or a shared cache unless its service says otherwise (some
-        // GETs the product must keep change state, and answers carry one user's data).
-        rewriteHeaders: (headers) => ({ 'cache-control': 'no-store', ...endToEndHeaders(headers) }),
-        rewriteRequestHeaders: (_original, headers) => ({
-          ...endToEndHeaders(headers),
-          'x-request-id': request.id,
-          'x-forwarded-for': request.ip,
-        }),
-        onError: (failedReply, { error }) => {
-          const failure = upstreamFailure(error, rule.service);
-          if (failure.status >= 500)
-            logger.warn({ requestId: request.id, service: rule.service, code: failure.code, err: error }, 'upstream failed');
-          if (failedReply.sent) return;
-          void failedReply
-            .status(failure.status)
-            .type(PROBLEM_CONTENT_TYPE)
-            .send(problem(failure.status, failure.detail, { code: failure.code }));
-        },
-      });
+      // Round robin over the service's ready replicas; a replica that refuses the connection never saw the
+      // request (not a byte of its body was read), so it goes to the next one, whatever its method.
+      const tried = new Set<string>();
+      const body = request.body instanceof Readable ? request.body : undefined;
+      const forward = (target: string): void => {
+        tried.add(target);
+        if (body) request.body = new AttemptBody(body);
+        void reply.from(`${target}${request.url}`, {
+          // The service's connection headers are about the gateway's connection to it, not the client's.
+          // An API answer is never stored by a browser or a shared cache unless its service says otherwise (some
+          // GETs the product must keep change state, and answers carry one user's data).
+          rewriteHeaders: (headers) => ({ 'cache-control': 'no-store', ...endToEndHeaders(headers) }),
+          rewriteRequestHeaders: (_original, headers) => ({
+            ...endToEndHeaders(headers),
+            'x-request-id': request.id,
+            'x-forwarded-for': request.ip,
+          }),
+          onError: (failedReply, { error }) => {
+            const failure = upstreamFailure(error, rule.service);
+            const bodyUnread = !(request.body instanceof AttemptBody) || !request.body.started;
+            if (failure.code === 'upstream_unavailable' && !failedReply.sent && bodyUnread) {
+              upstreams.refused(rule.service, target);
+              const next = upstreams.pick(rule.service, tried);
+              if (next) return forward(next);
+            }
+            if (failure.status >= 500)
+              logger.warn({ requestId: request.id, service: rule.service, code: failure.code, err: error }, 'upstream failed');
+            if (failedReply.sent) return;
+            void failedReply
+              .status(failure.status)
+              .type(PROBLEM_CONTENT_TYPE)
+              .send(problem(failure.status, failure.detail, { code: failure.code }));
+          },
+        });
+      };
+      forward(upstreams.pick(rule.service)!);
+      return reply;
     };
     proxy.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -28,7 +28,7 @@ export class DirectoryClient {
 
   async branch(id: number, authorization?: string, requestId?: string): Promise<BranchRef> {
     if (!this.config.SCHEDULING_URL) return { id, name: null, active: true };
-    const answer = await getFromService<Branch>('scheduling', `${this.config.SCHEDULING_URL}/api/branches/${id}`, {
+    const answer = await getFromService<Branch>('scheduling', this.config.SCHEDULING_URL, `/api/branches/${id}`, {
       authorization,
       timeoutMs: this.config.SERVICE_CALL_TIMEOUT_MS,
       requestId,
@@ -42,7 +42,7 @@ export class DirectoryClient {
 
   async provider(id: string, authorization?: string, requestId?: string): Promise<ProviderRef> {
     if (!this.config.IDENTITY_URL) return { id, name: null, isProvider: true, active: true };
-    const answer = await getFromService<StaffUser>('identity', `${this.config.IDENTITY_URL}/api/identity/users/${id}`, {
+    const answer = await getFromService<StaffUser>('identity', this.config.IDENTITY_URL, `/api/identity/users/${id}`, {
       authorization,
       timeoutMs: this.config.SERVICE_CALL_TIMEOUT_MS,
       requestId,

@@ -29,7 +29,8 @@ export class GeographyClient {
     const query = new URLSearchParams({ country: address.country, state: address.state, city: address.city, zip: address.zipCode });
     const answer = await getFromService<GeographyLookupResult & { errors?: FieldError[]; detail?: string }>(
       'geography',
-      `${this.config.GEOGRAPHY_URL}${GEOGRAPHY_PATHS.lookup}?${query}`,
+      this.config.GEOGRAPHY_URL,
+      `${GEOGRAPHY_PATHS.lookup}?${query}`,
       { authorization, timeoutMs: this.config.SERVICE_CALL_TIMEOUT_MS, requestId },
     );
     if (answer.status === 200 && answer.body && typeof answer.body.taxRate === 'number') {

@@ -1,4 +1,4 @@
-import { UnavailableError } from '@backoffice/platform';
+import { fetchFromReplicas, UnavailableError } from '@backoffice/platform';
 
 export interface ServiceAnswer<T> {
   status: number;
@@ -6,23 +6,25 @@ export interface ServiceAnswer<T> {
 }
 
 /**
- * One GET to another service of the product, with the caller's Authorization forwarded and a timeout.
- * A service that does not answer (refused, timed out, 5xx) becomes a clear 503 naming it.
+ * One GET to another service of the product (to one of its replicas when `urls` lists several), with the caller's
+ * Authorization forwarded and a timeout. A service that does not answer (refused, timed out, 5xx) becomes a clear
+ * 503 naming it.
  */
 export async function getFromService<T>(
   what: string,
-  url: string,
+  urls: string,
+  path: string,
   options: { authorization?: string; timeoutMs: number; requestId?: string },
 ): Promise<ServiceAnswer<T>> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetchFromReplicas(urls, path, {
       headers: {
         accept: 'application/json',
         ...(options.authorization ? { authorization: options.authorization } : {}),
         ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
       },
-      signal: AbortSignal.timeout(options.timeoutMs),
+      timeoutMs: options.timeoutMs,
     });
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : 'it cannot be reached';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * A service's address as configured: one URL, or several replicas' URLs separated by commas (a run without a load
+ * balancer in front of the services, e.g. `STACK_REPLICAS=2 npm start`). Normalised: trimmed, no trailing slash.
+ */
+export const serviceUrlsSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((url) => url.trim().replace(/\/+$/, ''))
+      .filter(Boolean)
+      .join(','),
+  )
+  .refine((value) => value !== '' && value.split(',').every((url) => z.url().safeParse(url).success), {
+    message: 'must be a URL, or several separated by commas',
+  });
+
+const turns = new Map<string, number>();
+
+/**
+ * A GET (or another idempotent request) to one of a service's replicas, taking turns. A replica that cannot be
+ * reached or answers 503 with `Retry-After` (it is shutting down, see ShutdownGate) never handled the request, so
+ * the next replica is asked; the last answer or error stands when every replica was tried. A timeout is not
+ * retried (the caller's time budget is spent).
+ */
+export async function fetchFromReplicas(urls: string, path: string, init: RequestInit & { timeoutMs: number }): Promise<Response> {
+  const replicas = urls.split(',');
+  const turn = turns.get(urls) ?? 0;
+  turns.set(urls, (turn + 1) % 1_000_000);
+  const { timeoutMs, ...request } = init;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let failure: unknown;
+  for (let i = 0; i < replicas.length; i++) {
+    const replica = replicas[(turn + i) % replicas.length];
+    const last = i === replicas.length - 1;
+    try {
+      const response = await fetch(`${replica}${path}`, { ...request, signal });
+      if (!last && response.status === 503 && response.headers.has('retry-after')) {
+        await response.body?.cancel();
+        continue;
+      }
+      return response;
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError' || last) throw error;
+      failure = error;
+    }
+  }
+  throw failure;
+}

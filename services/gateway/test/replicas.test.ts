@@ -1,0 +1,91 @@
+import { createServer, type Server } from 'node:http';
+import { startTestService, type TestService } from '@backoffice/platform/testing';
+
+/** A stand-in replica: answers readiness as told, and echoes each request's body with its own name. */
+function replica(name: string): Promise<{ server: Server; url: string; ready: { value: boolean }; bodies: string[] }> {
+  const ready = { value: true };
+  const bodies: string[] = [];
+  const server = createServer((request, response) => {
+    if (request.url === '/health/ready') {
+      response.statusCode = ready.value ? 200 : 503;
+      return response.end();
+    }
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      bodies.push(body);
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ replica: name, body }));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, ready, bodies }),
+    ),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let gateway: TestService;
+let a: Awaited<ReturnType<typeof replica>>;
+let b: Awaited<ReturnType<typeof replica>>;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([replica('a'), replica('b')]);
+  gateway = await startTestService(() => require('../src/app.module').AppModule, {
+    service: 'gateway',
+    database: false,
+    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    env: {
+      // Three identity replicas, the first of which refuses every connection (stopped, or restarting).
+      IDENTITY_URL: `http://127.0.0.1:1, ${a.url},${b.url}/`,
+      CONSOLE_DIR: '/nonexistent',
+    },
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  a?.server.close();
+  b?.server.close();
+});
+
+const login = async (n: number) => {
+  const response = await gateway.request('/api/auth/login', { method: 'POST', token: null, json: { username: `user${n}`, password: 'x' } });
+  return { status: response.status, ...((await response.json()) as { replica: string; body: string }) };
+};
+
+it('balances requests over the replicas and sends a refused one, body and all, to the next replica', async () => {
+  const answers = [];
+  for (let n = 0; n < 30; n++) answers.push(await login(n));
+  expect(answers.every((answer) => answer.status === 200)).toBe(true);
+  // Every body arrived whole, at one replica only.
+  answers.forEach((answer, n) => expect(JSON.parse(answer.body)).toEqual({ username: `user${n}`, password: 'x' }));
+  expect(a.bodies.length + b.bodies.length).toBe(30);
+  expect(a.bodies.length).toBeGreaterThanOrEqual(10);
+  expect(b.bodies.length).toBeGreaterThanOrEqual(10);
+});
+
+it('stops sending to a replica that turns unready (draining) and takes it back once it is ready', async () => {
+  b.ready.value = false;
+  await sleep(600); // a few probes (every 200 ms)
+  const drained = [];
+  for (let n = 0; n < 10; n++) drained.push(await login(n));
+  expect(drained.map((answer) => answer.replica)).toEqual(Array(10).fill('a'));
+
+  b.ready.value = true;
+  await sleep(600);
+  const back = [];
+  for (let n = 0; n < 10; n++) back.push(await login(n));
+  expect(new Set(back.map((answer) => answer.replica))).toEqual(new Set(['a', 'b']));
+});
+
+it('still sends requests when no replica is ready (a probe alone never refuses a request)', async () => {
+  a.ready.value = false;
+  b.ready.value = false;
+  await sleep(600);
+  expect((await login(1)).status).toBe(200);
+  a.ready.value = true;
+  b.ready.value = true;
+});
