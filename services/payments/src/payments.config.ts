@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, kafkaConfigSchema } from '@backoffice/platform';
+import { baseConfigSchema, databaseConfigSchema, kafkaConfigSchema, serviceUrlsSchema } from '@backoffice/platform';
 
 const optionalText = z
   .string()
@@ -37,7 +37,7 @@ export const paymentsConfigSchema = baseConfigSchema
     AUTHNET_SIM_LOGIN_ID: z.string().min(1).default('simulator-login'),
     AUTHNET_SIM_TRANSACTION_KEY: z.string().min(1).default('simulator-transaction-key'),
     /** The orders service, asked whether an order exists before a payment is recorded for it. */
-    ORDERS_URL: z.string().url().default('http://127.0.0.1:3004'),
+    ORDERS_URL: serviceUrlsSchema.default('http://127.0.0.1:3004'),
     ORDERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])

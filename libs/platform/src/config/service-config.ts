@@ -56,7 +56,11 @@ export function trustProxySetting(config: Pick<BaseConfig, 'TRUST_PROXY' | 'SERV
 }
 
 /** Variables of a service that owns a database. */
-export const databaseConfigSchema = z.object({ DATABASE_URL: z.string().url() });
+export const databaseConfigSchema = z.object({
+  DATABASE_URL: z.string().url(),
+  /** Connections one process may hold for requests (the relay and cache listener hold one each besides). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+});
 /** Variables of a service that publishes or consumes events. */
 export const kafkaConfigSchema = z.object({
   KAFKA_BROKERS: z

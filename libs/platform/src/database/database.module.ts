@@ -50,7 +50,7 @@ export class DatabaseModule {
         MikroOrmModule.forRootAsync({
           driver: PostgreSqlDriver,
           inject: [SERVICE_CONFIG],
-          useFactory: (config: { DATABASE_URL: string; NODE_ENV: string }) =>
+          useFactory: (config: { DATABASE_URL: string; DATABASE_POOL_MAX?: number; NODE_ENV: string }) =>
             defineConfig({
               clientUrl: config.DATABASE_URL,
               entities: [...options.entities, OutboxEvent, InboxEvent],
@@ -67,7 +67,7 @@ export class DatabaseModule {
                 snapshot: false,
                 silent: true,
               },
-              pool: { min: 0, max: 10, idleTimeoutMillis: 10_000, acquireTimeoutMillis: 5_000 },
+              pool: { min: 0, max: config.DATABASE_POOL_MAX ?? 10, idleTimeoutMillis: 10_000, acquireTimeoutMillis: 5_000 },
               driverOptions: { connection: { connectionTimeoutMillis: 3_000 } },
               allowGlobalContext: false,
               forceUtcTimezone: true,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NotFoundError, SERVICE_CONFIG, UnavailableError } from '@backoffice/platform';
+import { fetchFromReplicas, NotFoundError, SERVICE_CONFIG, UnavailableError } from '@backoffice/platform';
 import type { PaymentsConfig } from '../payments.config';
 
 /** Asks the orders service, over the internal network, whether an order exists (one hop, answered at once). */
@@ -11,8 +11,8 @@ export class OrderDirectory {
   async assertExists(orderId: string): Promise<void> {
     let status: number;
     try {
-      const response = await fetch(`${this.config.ORDERS_URL}/internal/orders/${encodeURIComponent(orderId)}`, {
-        signal: AbortSignal.timeout(this.config.ORDERS_TIMEOUT_MS),
+      const response = await fetchFromReplicas(this.config.ORDERS_URL, `/internal/orders/${encodeURIComponent(orderId)}`, {
+        timeoutMs: this.config.ORDERS_TIMEOUT_MS,
       });
       status = response.status;
       await response.body?.cancel();
