@@ -12,7 +12,7 @@ export function measuredCommit(root) {
     const id = git(root, ['rev-parse', '--short=12', 'HEAD']);
     const changed = git(root, ['status', '--porcelain'])
       .split('\n')
-      .filter((line) => line.trim() && !/RESULTS\.md$/.test(line));
+      .filter((line) => line.trim() && !/(RESULTS\.md|load-results\.json)$/.test(line));
     return changed.length ? `${id} plus uncommitted changes to ${changed.length} file${changed.length === 1 ? '' : 's'}` : id;
   } catch {
     return 'unknown (not a git checkout)';

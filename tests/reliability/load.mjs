@@ -15,7 +15,7 @@
 //
 // Its own stack by default (STACK_NAME=load, ports +24000, Redis db 6), so it runs beside other stacks.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -40,7 +40,7 @@ const REPLICAS = Number(process.env.LOAD_REPLICAS ?? 2);
 const ROLLING = REPLICAS > 1 && process.env.LOAD_ROLLING_RESTART !== 'false';
 const kafkajs = require(join(ROOT, 'node_modules/kafkajs'));
 const ExcelJS = require(join(ROOT, 'node_modules/exceljs'));
-const TEST = 'Load through the gateway';
+const TEST = `Load through the gateway${REPLICAS > 1 ? `, ${REPLICAS} replicas${ROLLING ? ', rolling restart' : ''}` : ''}`;
 const log = (...args) => console.log(...args);
 
 /** One line of .local/reliability/figures.jsonl, as recordFigure (tests/reliability/figures.ts) writes it. */
@@ -258,6 +258,22 @@ async function main() {
     if (imported.stored !== imported.rows) problems.push(`the lead sheet's ${imported.rows} rows imported as ${imported.stored} leads`);
     problems.push(...agreement.problems);
     failed = problems.length > 0;
+    const { measuredCommit } = await import('../../deploy/local/commit.mjs');
+    writeFileSync(
+      join(ROOT, 'tests/reliability/load-results.json'),
+      `${JSON.stringify(
+        {
+          test: TEST,
+          at: new Date().toISOString(),
+          commit: measuredCommit(ROOT),
+          passed: !failed,
+          problems,
+          figures: figures.map(([figure, value, unit]) => ({ figure, value, unit })),
+        },
+        null,
+        2,
+      )}\n`,
+    );
     log(
       failed
         ? `✗ load: ${problems.join(', ')}`

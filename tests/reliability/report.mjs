@@ -13,6 +13,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '../..');
 const FIGURES = join(ROOT, '.local/reliability/figures.jsonl');
 const RESULTS = join(HERE, 'RESULTS.md');
+/** The last scaled-out load run's figures (tests/reliability/load.mjs writes it; `npm test` does not run it). */
+export const LOAD_RESULTS = join(HERE, 'load-results.json');
 
 /** The latest value of every (test, figure), tests in the order they first appear. */
 export function latestFigures(text) {
@@ -93,6 +95,19 @@ export function renderResults(
       );
     }
     lines.push('');
+  }
+  const load = existsSync(LOAD_RESULTS) ? JSON.parse(readFileSync(LOAD_RESULTS, 'utf8')) : undefined;
+  if (load && !figures.some((f) => f.test === load.test)) {
+    lines.push(
+      `## ${load.test} (the last \`npm run test:faults\`)`,
+      '',
+      `Not run by \`npm test\` (CI time): these figures are from ${cell(load.at.slice(0, 16).replace('T', ' '))} UTC, commit ${cell(load.commit)} (tests/reliability/load-results.json). ${cell(load.passed ? 'It passed.' : `It failed: ${load.problems.join(', ')}.`)}`,
+      '',
+      '| Figure | Value | Unit |',
+      '| --- | ---: | --- |',
+      ...load.figures.map((f) => `| ${cell(f.figure)} | ${number(f.value)} | ${cell(f.unit)} |`),
+      '',
+    );
   }
   return lines.join('\n');
 }
