@@ -4,7 +4,7 @@ import type { Country, CountryData } from '@backoffice/contracts';
 import { NotFoundError, SharedCaches, type SharedCache } from '@backoffice/platform';
 import { assertBodyId, assertNameFree, assertShortNameFree, refuseDeleteWithChildren, type NameScope } from '../shared/geography-rules';
 import { RegionEvents } from '../shared/region-events';
-import { StateEntity } from '../states/state.entity';
+import { StateEntity } from '../levels/level.entities';
 import { CountryEntity } from './country.entity';
 
 const SCOPE: NameScope = { table: 'countries', what: 'country' };

@@ -1,24 +1,9 @@
-import { DecimalType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Property } from '@mikro-orm/core';
+import { RegionRow } from '../levels/level.entities';
 
 @Entity({ tableName: 'countries' })
-export class CountryEntity {
-  @PrimaryKey({ type: 'integer' })
-  id!: number;
-
-  /** Two letters, upper case. */
+export class CountryEntity extends RegionRow {
+  /** Two letters, upper case; unique over all countries. */
   @Property({ type: 'string', columnType: 'char(2)' })
   shortName!: string;
-
-  @Property({ type: 'text' })
-  name!: string;
-
-  /** Percent; null when the country has no rate. */
-  @Property({ type: new DecimalType('number'), columnType: 'numeric(7,4)', nullable: true })
-  taxRate: number | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

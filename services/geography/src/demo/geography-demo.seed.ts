@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { SERVICE_CONFIG } from '@backoffice/platform';
-import { AreasService } from '../areas/areas.service';
-import { BoroughsService } from '../boroughs/boroughs.service';
-import { CitiesService } from '../cities/cities.service';
 import { CountriesService } from '../countries/countries.service';
 import { CountryEntity } from '../countries/country.entity';
 import type { GeographyConfig } from '../geography.config';
-import { StatesService } from '../states/states.service';
+import { RegionLevelsService } from '../levels/levels.service';
 
 interface DemoArea {
   name: string;
@@ -111,10 +108,7 @@ export class GeographyDemoSeed implements OnApplicationBootstrap {
     private readonly orm: MikroORM,
     @Inject(SERVICE_CONFIG) private readonly config: GeographyConfig,
     private readonly countries: CountriesService,
-    private readonly states: StatesService,
-    private readonly cities: CitiesService,
-    private readonly boroughs: BoroughsService,
-    private readonly areas: AreasService,
+    private readonly levels: RegionLevelsService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -132,28 +126,28 @@ export class GeographyDemoSeed implements OnApplicationBootstrap {
   private async seed() {
     const country = await this.countries.create(DEMO.country);
     for (const state of DEMO.states) {
-      const { id: stateId } = await this.states.create({
+      const { id: stateId } = await this.levels.create('state', {
         countryId: country.id,
         shortName: state.shortName,
         name: state.name,
         taxRate: state.taxRate ?? null,
       });
       for (const city of state.cities) {
-        const { id: cityId } = await this.cities.create({
+        const { id: cityId } = await this.levels.create('city', {
           stateId,
           name: city.name,
           shippingFee: city.shippingFee,
           taxRate: city.taxRate ?? null,
         });
         for (const borough of city.boroughs ?? []) {
-          const { id: boroughId } = await this.boroughs.create({
+          const { id: boroughId } = await this.levels.create('borough', {
             cityId,
             name: borough.name,
             taxRate: borough.taxRate ?? null,
             zipCodes: borough.zipCodes.replace(/\s+/g, ''),
           });
           for (const area of borough.areas ?? []) {
-            await this.areas.create({
+            await this.levels.create('area', {
               boroughId,
               name: area.name,
               taxRate: area.taxRate ?? null,
