@@ -186,16 +186,6 @@ export async function startKafka({ log = console.log } = {}) {
   });
 }
 
-/** Resolve once host:port accepts a TCP connection; reject after timeoutMs. */
-export async function waitForPort(host, port, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await isPortOpen(host, port, Math.min(2000, Math.max(200, deadline - Date.now())))) return true;
-    if (Date.now() >= deadline) throw new Error(`nothing answered on ${host}:${port} within ${Math.round(timeoutMs / 1000)} s`);
-    await sleep(250);
-  }
-}
-
 // ---------------------------------------------------------------------------
 // PostgreSQL
 // ---------------------------------------------------------------------------

@@ -3,8 +3,7 @@ import { CATALOGUE_SERVICE_TOPIC, PAYMENTS_PAYMENT_TOPIC } from '@backoffice/con
 import { connectKafkaConsumers } from '@backoffice/platform';
 
 /** The consumer group of orders (the stack's topic prefix goes in front). Kept from when it read only the catalogue. */
-export const CONSUMER_GROUP = 'orders.catalogue-read-model';
-export const consumerGroupId = (prefix: string) => `${prefix}${CONSUMER_GROUP}`;
+const CONSUMER_GROUP = 'orders.catalogue-read-model';
 
 /**
  * bootstrapService's `configure`: the Kafka consumers of orders (Nest microservice handlers with

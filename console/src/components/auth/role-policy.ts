@@ -1,11 +1,11 @@
-import type { AuthUser, Role } from '@backoffice/contracts';
+import { BACK_OFFICE_ROLES, type AuthUser, type Role } from '@backoffice/contracts';
 
 /** Who may enter which part of the console (docs/architecture.md, Roles and scopes). The gateway enforces the same rules. */
 export const ACCESS = {
   /** The /admin shell and its dashboard. */
   adminArea: ['Admin', 'Manager', 'ServiceProvider'],
   /** Every back-office screen except users and roles. */
-  backOffice: ['Admin', 'Manager'],
+  backOffice: BACK_OFFICE_ROLES,
   /** Users and their roles. */
   userAdministration: ['Admin'],
   /** Submitted client services: providers see the ones assigned to them. */

@@ -1,5 +1,4 @@
 export { ForbiddenPage } from './forbidden-page';
-export { NotBuiltYet } from './not-built-yet';
 export { NotFoundPage } from './not-found-page';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { RouteErrorPage } from './route-error-page';

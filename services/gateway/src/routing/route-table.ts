@@ -1,5 +1,6 @@
 import {
   type ApiScope,
+  BACK_OFFICE_ROLES,
   CATALOGUE_IMAGE_MAX_BYTES,
   CLIENT_SERVICE_FILE_MAX_BYTES,
   type Role,
@@ -43,7 +44,8 @@ export interface ConfiguredLimits {
 /** Lead spreadsheets: crm's configured limit, whose own answer names it, plus the multipart envelope. */
 export const leadUploadBodyLimit = ({ leadUploadBytes }: ConfiguredLimits) => leadUploadBytes + MULTIPART_ENVELOPE;
 
-const STAFF: readonly Role[] = ['Admin', 'Manager'];
+/** Admin and Manager: the back-office roles, defined once in libs/contracts. */
+const STAFF = BACK_OFFICE_ROLES;
 
 /**
  * The gateway's one routing table: which service owns a path and who may call it.

@@ -15,10 +15,3 @@ export async function verifyPassword(hash: string | undefined, password: string)
   }
   return argon2.verify(hash, password).catch(() => false);
 }
-
-/** At least 8 characters with a letter and a digit. Answers the reason, or undefined when fine. */
-export function weakPasswordReason(password: string): string | undefined {
-  if (password.length < 8) return 'The password must have at least 8 characters.';
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'The password must contain letters and digits.';
-  return undefined;
-}

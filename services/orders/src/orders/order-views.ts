@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderSummary } from '@backoffice/contracts';
+import type { OrderDetail } from '@backoffice/contracts';
 import { invoiceNumber } from '@backoffice/contracts';
 import type { Order } from './order.entity';
 import type { OrderItem } from './order-item.entity';
@@ -6,21 +6,6 @@ import { fromCents, toCents } from './order-pricing.policy';
 
 /** A numeric(12,2) string as a JSON number. */
 export const decimalToNumber = (value: string | number): number => fromCents(toCents(value));
-
-export function toOrderSummary(order: Order): OrderSummary {
-  return {
-    id: order.id,
-    createdDate: order.createdDate.toISOString(),
-    amount: decimalToNumber(order.amount),
-    name: order.name,
-    contactInfo: order.contactInfo,
-    state: order.state,
-    county: order.county,
-    city: order.city,
-    zipCode: order.zipCode,
-    status: order.status,
-  };
-}
 
 /** `submitted`: client service id by item id. */
 export function toOrderDetail(order: Order, items: OrderItem[], submitted: ReadonlyMap<number, string>): OrderDetail {
