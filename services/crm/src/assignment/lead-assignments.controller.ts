@@ -13,7 +13,7 @@ import {
   UserLeadsSchema,
 } from '@backoffice/contracts';
 import { ApiResult, Roles } from '@backoffice/platform';
-import { UserIdParams } from '../http/id-params';
+import { UserIdParams } from '../http/id.params';
 import { LeadAssignmentsService } from './lead-assignments.service';
 
 class AssignableQuery extends createZodDto(AssignableLeadsQuerySchema) {}

@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { ExtractLeadsRequestSchema, LeadImportJobSchema } from '@backoffice/contracts';
 import { ApiResult, Roles } from '@backoffice/platform';
-import { IntIdParams, JobIdParams } from '../http/id-params';
+import { IntIdParams, JobIdParams } from '../http/id.params';
 import { LeadExtractionService } from './lead-extraction.service';
 
 class ExtractLeadsBody extends createZodDto(ExtractLeadsRequestSchema) {}

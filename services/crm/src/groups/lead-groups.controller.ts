@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { LeadGroupSchema, LeadTablePageSchema, LeadTableQuerySchema, PageQuerySchema, pageSchema } from '@backoffice/contracts';
 import { ApiResult, Roles } from '@backoffice/platform';
-import { IntIdParams } from '../http/id-params';
+import { IntIdParams } from '../http/id.params';
 import { attachment, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
 import { EXPORT_COLUMNS, groupExportRows } from './lead-group-export';
 import { LeadGroupsService } from './lead-groups.service';

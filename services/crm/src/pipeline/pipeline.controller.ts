@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { AddLeadNoteSchema, LeadNoteSchema, PipelineLeadSchema, UpdatePipelineSchema } from '@backoffice/contracts';
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
-import { IntIdParams } from '../http/id-params';
+import { IntIdParams } from '../http/id.params';
 import { PipelineService } from './pipeline.service';
 
 class UpdatePipelineBody extends createZodDto(UpdatePipelineSchema) {}

@@ -6,7 +6,7 @@ import { mapOrderMessage } from './order-event.policy';
 import { OrderReadModel } from './order-read-model.service';
 
 /**
- * Feeds crm's order read model from orders.order.v1 (Nest Kafka transport, see crm-consumers.ts).
+ * Feeds crm's order read model from orders.order.v1 (Nest Kafka transport, see crm.consumers.ts).
  * The topic name carries the stack's prefix, read when this file loads. A database failure rejects
  * the handler, so Kafka redelivers; an unreadable message is skipped.
  */

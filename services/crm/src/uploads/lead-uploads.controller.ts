@@ -4,7 +4,7 @@ import { LeadUploadSchema } from '@backoffice/contracts';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
-import { IntIdParams } from '../http/id-params';
+import { IntIdParams } from '../http/id.params';
 import { LeadUploadsService } from './lead-uploads.service';
 
 @ApiTags('leads')

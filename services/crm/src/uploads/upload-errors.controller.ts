@@ -6,7 +6,7 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { fromDigits, LeadRowErrorSchema } from '@backoffice/contracts';
 import { ApiResult, Roles } from '@backoffice/platform';
-import { IntIdParams } from '../http/id-params';
+import { IntIdParams } from '../http/id.params';
 import { attachment, FAILED_ROW_COLUMNS, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
 import { UploadErrorsService } from './upload-errors.service';
 

@@ -10,7 +10,7 @@ import {
   UpdateLeadNotesSchema,
 } from '@backoffice/contracts';
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
-import { IntIdParams } from '../http/id-params';
+import { IntIdParams } from '../http/id.params';
 import { PipelineService } from '../pipeline/pipeline.service';
 import { MyLeadsService } from './my-leads.service';
 

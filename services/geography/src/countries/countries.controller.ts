@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { CountryInputSchema, CountrySchema } from '@backoffice/contracts';
 import { ApiResult, Roles, Scopes } from '@backoffice/platform';
-import { IdParams } from '../shared/id-params';
+import { IdParams } from '../shared/id.params';
 import { CountriesService } from './countries.service';
 
 class CountryBody extends createZodDto(CountryInputSchema) {}

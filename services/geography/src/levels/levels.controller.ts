@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { IntIdSchema } from '@backoffice/contracts';
 import { ApiResult, Roles, Scopes } from '@backoffice/platform';
-import { IdParams } from '../shared/id-params';
+import { IdParams } from '../shared/id.params';
 import { LEVELS, type LevelData, type RegionLevelName } from './region-levels';
 import { RegionLevelsService } from './levels.service';
 

@@ -4,7 +4,7 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { RoleInfoSchema, RoleSchema, UpdateUserRolesSchema, UserRolesSchema } from '@backoffice/contracts';
 import { ApiResult, Roles } from '@backoffice/platform';
-import { UserIdParamDto } from '../users/user-id.param';
+import { UserIdParamDto } from '../users/user-id.params';
 import { UserRolesService } from './user-roles.service';
 
 class RoleIdParamDto extends createZodDto(z.object({ id: z.string().trim().min(1).max(64) })) {}

@@ -7,7 +7,7 @@ import { assertAdminRemains, lockAdminChanges } from '../users/admin-guard';
 import { canonicalRoles, roleChange } from '../users/staff-admin.policy';
 import { User } from '../users/user.entity';
 import { UserEvents } from '../users/user-events';
-import { toUserRoles } from '../users/user-views';
+import { toUserRoles } from '../users/user.view';
 
 /** The roles and who has them. Changing a user's roles ends their sessions, so the new roles apply at once. */
 @Injectable()

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { IDENTITY_USER_TOPIC, type IdentityUserEventType, type Role } from '@backoffice/contracts';
 import { OutboxService } from '@backoffice/platform';
 import type { User } from './user.entity';
-import { toEventData } from './user-views';
+import { toEventData } from './user.view';
 
 /** identity.user.v1 events, written to the outbox in the transaction of the change (full state in each). */
 @Injectable()

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { CreateStaffUserSchema, pageSchema, StaffUserSchema, UpdateStaffUserSchema, UserListQuerySchema } from '@backoffice/contracts';
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
-import { UserIdParamDto } from './user-id.param';
+import { UserIdParamDto } from './user-id.params';
 import { UsersService } from './users.service';
 
 class UserListQueryDto extends createZodDto(UserListQuerySchema) {}

@@ -18,7 +18,7 @@ import { assertAdminRemains, lockAdminChanges } from './admin-guard';
 import { canonicalRoles, MANAGER_VISIBLE_ROLES, staffUserVisibleTo } from './staff-admin.policy';
 import { User } from './user.entity';
 import { UserEvents } from './user-events';
-import { toStaffUser } from './user-views';
+import { toStaffUser } from './user.view';
 
 type UserListQuery = z.output<typeof UserListQuerySchema>;
 type CreateStaffUser = z.output<typeof CreateStaffUserSchema>;

@@ -5,7 +5,7 @@ import { DomainError, InvalidInputError, NotFoundError } from '@backoffice/platf
 import { CatalogueServiceRow } from '../catalogue-read-model/catalogue-service.entity';
 import type { Reader } from './client-service-access.policy';
 import { ClientServiceFileRecord } from './client-service-file.entity';
-import { toClientServiceFile } from './client-service-views';
+import { toClientServiceFile } from './client-service.view';
 import { isImageType, safeFileName, sniffContentType } from './file-content.policy';
 import { readableClientService } from './queries/client-service.queries';
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { shortId, spreadsheetText } from '@backoffice/contracts';
 import { applyOrderFilter, ORDER_LIST_COLUMNS, type OrderFilter, type OrderRow } from './queries/list-orders.handler';
-import { decimalToNumber } from './order-views';
+import { decimalToNumber } from './order.view';
 
 const BATCH = 1000;
 

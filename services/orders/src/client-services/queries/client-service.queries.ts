@@ -9,7 +9,7 @@ import { ClientService } from '../client-service.entity';
 import { ClientServiceFileRecord } from '../client-service-file.entity';
 import { clientServiceSearchCondition } from '../client-service-search.policy';
 import { ServiceTransactionRecord } from '../service-transaction.entity';
-import { toClientServiceDetail, toClientServiceSummary, toServiceTransaction } from '../client-service-views';
+import { toClientServiceDetail, toClientServiceSummary, toServiceTransaction } from '../client-service.view';
 
 /** A client service the reader may see, or 404 / 403. */
 export async function readableClientService(em: EntityManager, id: string, reader: Reader): Promise<ClientService> {

@@ -5,7 +5,7 @@ import { NotFoundError } from '@backoffice/platform';
 import { ClientService } from '../../client-services/client-service.entity';
 import { Order } from '../order.entity';
 import { OrderItem } from '../order-item.entity';
-import { toOrderDetail } from '../order-views';
+import { toOrderDetail } from '../order.view';
 
 /** The receipt of one order, with the client service of each submitted item. */
 export class GetOrderQuery extends Query<OrderDetail> {

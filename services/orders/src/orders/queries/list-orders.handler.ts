@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { OrderStatus, OrderSummary, Page } from '@backoffice/contracts';
-import { decimalToNumber } from '../order-views';
+import { decimalToNumber } from '../order.view';
 
 export interface OrderFilter {
   search?: string;
