@@ -24,20 +24,17 @@ import { ServiceSubmissionsController } from './client-services/service-submissi
 import { ServiceTransactionsController } from './client-services/service-transactions.controller';
 import { ClientServiceStore } from './client-services/client-service.store';
 import { ClientServiceFiles } from './client-services/client-service-files.service';
-import { ClientServiceEventLog, ClientServiceEventOutbox } from './client-services/client-service-event.handlers';
+import { ClientServiceEventLog } from './client-services/client-service-event-log.handler';
+import { ClientServiceEventOutbox } from './client-services/client-service.events';
 import { SubmitOrderItemHandler } from './client-services/commands/submit-order-item.handler';
-import {
-  AssignBranchHandler,
-  AssignProviderHandler,
-  ClearBranchHandler,
-  ClearProviderHandler,
-} from './client-services/commands/assignment.handlers';
+import { AssignBranchHandler } from './client-services/commands/assign-branch.handler';
+import { AssignProviderHandler } from './client-services/commands/assign-provider.handler';
+import { ClearBranchHandler } from './client-services/commands/clear-branch.handler';
+import { ClearProviderHandler } from './client-services/commands/clear-provider.handler';
 import { RecordTransactionHandler } from './client-services/commands/record-transaction.handler';
-import {
-  GetClientServiceHandler,
-  ListClientServicesHandler,
-  ListTransactionsHandler,
-} from './client-services/queries/client-service.queries';
+import { GetClientServiceHandler } from './client-services/queries/get-client-service.handler';
+import { ListClientServicesHandler } from './client-services/queries/list-client-services.handler';
+import { ListTransactionsHandler } from './client-services/queries/list-transactions.handler';
 import { CatalogueReadModel } from './catalogue-read-model/catalogue-read-model.service';
 import { CatalogueReadModelRebuild } from './catalogue-read-model/catalogue-read-model.rebuild';
 import { CatalogueReadModelController } from './catalogue-read-model/catalogue-read-model.controller';

@@ -7,7 +7,7 @@ import type { Reader } from './client-service-access.policy';
 import { ClientServiceFileRecord } from './client-service-file.entity';
 import { toClientServiceFile } from './client-service.view';
 import { isImageType, safeFileName, sniffContentType } from './file-content.policy';
-import { readableClientService } from './queries/client-service.queries';
+import { readableClientService } from './client-service.store';
 
 /**
  * Files of a client service, kept in its database: documents the client sent (optionally answering

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EventPublisher } from '@nestjs/cqrs';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError } from '@backoffice/platform';
+import { ForbiddenError, NotFoundError } from '@backoffice/platform';
 import { ClientService } from './client-service.entity';
 import { ClientServiceAggregate } from './client-service.aggregate';
-import { ClientServiceEventOutbox } from './client-service-event.handlers';
+import { mayAccessClientService, type Reader } from './client-service-access.policy';
+import { ClientServiceEventOutbox } from './client-service.events';
 
 /**
  * Loads and saves ClientService aggregates: a change runs in one transaction with the row locked,
@@ -47,4 +48,12 @@ export class ClientServiceStore {
     this.events.write(em, merged.getUncommittedEvents());
     return merged;
   }
+}
+
+/** A client service the reader may see, or 404 / 403. */
+export async function readableClientService(em: EntityManager, id: string, reader: Reader): Promise<ClientService> {
+  const cs = await em.findOne(ClientService, { id });
+  if (!cs) throw new NotFoundError('Client service', id);
+  if (!mayAccessClientService(reader, cs)) throw new ForbiddenError('This client service is not assigned to you.');
+  return cs;
 }

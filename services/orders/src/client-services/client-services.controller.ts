@@ -16,7 +16,8 @@ import {
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { ClientServiceFiles } from './client-service-files.service';
 import { SubmitOrderItemCommand } from './commands/submit-order-item.handler';
-import { GetClientServiceQuery, ListClientServicesQuery } from './queries/client-service.queries';
+import { GetClientServiceQuery } from './queries/get-client-service.handler';
+import { ListClientServicesQuery } from './queries/list-client-services.handler';
 
 class SubmitOrderItemDto extends createZodDto(SubmitOrderItemSchema) {}
 class ClientServiceListQueryDto extends createZodDto(ClientServiceListQuerySchema) {}

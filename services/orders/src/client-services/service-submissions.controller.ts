@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { CommandResultSchema, fromDigits } from '@backoffice/contracts';
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
-import { AssignBranchCommand, AssignProviderCommand, ClearBranchCommand, ClearProviderCommand } from './commands/assignment.handlers';
+import { AssignBranchCommand } from './commands/assign-branch.handler';
+import { AssignProviderCommand } from './commands/assign-provider.handler';
+import { ClearBranchCommand } from './commands/clear-branch.handler';
+import { ClearProviderCommand } from './commands/clear-provider.handler';
 
 const clientServiceId = z.uuid('The client service id must be a UUID.');
 class ClientServiceParams extends createZodDto(z.object({ clientServiceId })) {}

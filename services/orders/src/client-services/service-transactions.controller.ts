@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CommandResultSchema, ServiceTransactionInputSchema, ServiceTransactionSchema } from '@backoffice/contracts';
 import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { RecordTransactionCommand } from './commands/record-transaction.handler';
-import { ListTransactionsQuery } from './queries/client-service.queries';
+import { ListTransactionsQuery } from './queries/list-transactions.handler';
 
 class ServiceTransactionDto extends createZodDto(ServiceTransactionInputSchema) {}
 class TransactionsParams extends createZodDto(z.object({ clientServiceId: z.uuid('The client service id must be a UUID.') })) {}

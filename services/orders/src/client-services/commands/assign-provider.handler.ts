@@ -1,0 +1,35 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandResult } from '@backoffice/contracts';
+import { DirectoryClient } from '../../directory/directory.client';
+import type { Caller } from '../../directory/caller.decorator';
+import type { Actor } from '../client-service.aggregate';
+import { ClientServiceStore } from '../client-service.store';
+import { assignmentResult } from './assignment-result';
+
+export class AssignProviderCommand extends Command<CommandResult> {
+  constructor(
+    readonly clientServiceId: string,
+    readonly providerId: string,
+    readonly actor: Actor,
+    readonly caller: Caller,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AssignProviderCommand)
+export class AssignProviderHandler implements ICommandHandler<AssignProviderCommand, CommandResult> {
+  constructor(
+    private readonly store: ClientServiceStore,
+    private readonly directory: DirectoryClient,
+  ) {}
+
+  async execute({ clientServiceId, providerId, actor, caller }: AssignProviderCommand): Promise<CommandResult> {
+    await this.store.get(clientServiceId);
+    const provider = await this.directory.provider(providerId, caller.authorization, caller.requestId);
+    return assignmentResult(
+      await this.store.change(clientServiceId, (aggregate) => aggregate.assignProvider(provider, actor)),
+      clientServiceId,
+    );
+  }
+}
