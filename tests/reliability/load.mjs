@@ -23,8 +23,9 @@ process.env.STACK_NAME ??= 'load';
 process.env.STACK_PORT_OFFSET ??= '24000';
 process.env.STACK_REDIS_DB ??= '6';
 process.env.LOG_LEVEL ??= 'warn';
-// Two replicas of seven services and a worker share one PostgreSQL (often 100 connections in all): four each.
-process.env.DATABASE_POOL_MAX ??= '4';
+// Two replicas of seven services and a worker share one PostgreSQL (often 100 connections in all): six each
+// (with four, a service's start-up hooks, which run side by side, waited past the pool's 5 s for a connection).
+process.env.DATABASE_POOL_MAX ??= '6';
 
 const { ROOT, buildServer } = await import('../../deploy/local/build.mjs');
 const { ensureInfra, stopInfra } = await import('../../deploy/local/infra.mjs');
