@@ -41,24 +41,14 @@ export const ExtractLeadsRequestSchema = z.object({
 });
 export type ExtractLeadsRequest = z.infer<typeof ExtractLeadsRequestSchema>;
 
-/** A pending (or failed) uploaded spreadsheet. */
-export const LEAD_UPLOAD_STATUSES = ['pending', 'extracting', 'failed', 'extracted'] as const;
-export type LeadUploadStatus = (typeof LEAD_UPLOAD_STATUSES)[number];
-export const LeadUploadSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    date: z.string().meta({ description: 'When it was uploaded (ISO 8601).' }),
-    size: z.number().int(),
-    message: z.string().meta({ description: 'The last outcome, e.g. "Imported 120 leads" or the reason extraction failed.' }),
-    error: z.boolean().meta({ description: 'True when the last extraction failed.' }),
-    extracted: z.boolean(),
-    status: z.enum(LEAD_UPLOAD_STATUSES),
-    jobId: z.string().nullable().meta({ description: 'The extraction job in progress or last run, if any.' }),
-    failedRows: z.number().int().meta({ description: 'Rows the last extraction could not import (downloadable as xlsx).' }),
-  })
-  .meta({ id: 'LeadUpload' });
-export type LeadUpload = z.infer<typeof LeadUploadSchema>;
+/** Extracting one upload: as every extraction, and the answer to "this file was already imported". */
+export const ExtractLeadRequestSchema = ExtractLeadsRequestSchema.extend({
+  again: z.boolean().default(false).meta({
+    description:
+      'Extract a file whose content was already imported, into a new group (named after the file with a number, e.g. "March leads (2)"). Without it such a file is refused with 409 already_imported.',
+  }),
+});
+export type ExtractLeadRequest = z.infer<typeof ExtractLeadRequestSchema>;
 
 export const LeadGroupSchema = z
   .object({
@@ -74,6 +64,37 @@ export const LeadGroupSchema = z
   .meta({ id: 'LeadGroup' });
 export type LeadGroup = z.infer<typeof LeadGroupSchema>;
 
+/** The earlier import of the same file content: when it finished and the group it made. */
+export const LeadPreviousImportSchema = z
+  .object({
+    date: z.string().meta({ description: 'When the earlier extraction finished (ISO 8601).' }),
+    group: LeadGroupSchema,
+  })
+  .meta({ id: 'LeadPreviousImport' });
+export type LeadPreviousImport = z.infer<typeof LeadPreviousImportSchema>;
+
+/** A pending (or failed) uploaded spreadsheet. */
+export const LEAD_UPLOAD_STATUSES = ['pending', 'extracting', 'failed', 'extracted'] as const;
+export type LeadUploadStatus = (typeof LEAD_UPLOAD_STATUSES)[number];
+export const LeadUploadSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    date: z.string().meta({ description: 'When it was uploaded (ISO 8601).' }),
+    size: z.number().int(),
+    message: z.string().meta({ description: 'The last outcome, e.g. "Imported 120 leads" or the reason extraction failed.' }),
+    error: z.boolean().meta({ description: 'True when the last extraction failed.' }),
+    extracted: z.boolean(),
+    status: z.enum(LEAD_UPLOAD_STATUSES),
+    jobId: z.string().nullable().meta({ description: 'The extraction job in progress or last run, if any.' }),
+    failedRows: z.number().int().meta({ description: 'Rows the last extraction could not import (downloadable as xlsx).' }),
+    alreadyImported: LeadPreviousImportSchema.nullable().meta({
+      description: 'Set when a file with the same content was already imported: extracting it again needs `again: true`.',
+    }),
+  })
+  .meta({ id: 'LeadUpload' });
+export type LeadUpload = z.infer<typeof LeadUploadSchema>;
+
 export const LeadImportResultSchema = z
   .object({
     uploadId: z.number().int(),
@@ -88,6 +109,18 @@ export const LeadImportResultSchema = z
   .meta({ id: 'LeadImportResult' });
 export type LeadImportResult = z.infer<typeof LeadImportResultSchema>;
 
+/** How far an extraction has read, in the sheet's own row numbers. */
+export const LeadImportRowsSchema = z
+  .object({
+    row: z.number().int().meta({ description: 'The last sheet row read (row numbers as the spreadsheet shows them).' }),
+    lastRow: z.number().int().nullable().meta({
+      description: "The sheet's last row as the file declares it; null when the file does not say (progress then follows the bytes read).",
+    }),
+    rowsRead: z.number().int().meta({ description: 'Data rows read so far.' }),
+  })
+  .meta({ id: 'LeadImportRows' });
+export type LeadImportRows = z.infer<typeof LeadImportRowsSchema>;
+
 export const LEAD_JOB_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'unknown'] as const;
 export type LeadJobState = (typeof LEAD_JOB_STATES)[number];
 export const LeadImportJobSchema = z
@@ -95,7 +128,12 @@ export const LeadImportJobSchema = z
     jobId: z.string(),
     uploadId: z.number().int(),
     state: z.enum(LEAD_JOB_STATES),
-    progress: z.number().min(0).max(100),
+    progress: z
+      .number()
+      .min(0)
+      .max(100)
+      .meta({ description: 'Percent done: rows over the last row when the file declares it, else bytes of the file read.' }),
+    rows: LeadImportRowsSchema.optional().meta({ description: 'How far the extraction has read, while it runs.' }),
     groups: z.array(LeadGroupSchema).optional().meta({ description: 'The groups the extraction produced, once completed.' }),
     result: LeadImportResultSchema.optional(),
     error: z.string().optional(),

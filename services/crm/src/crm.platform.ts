@@ -10,6 +10,7 @@ import { Migration0001Leads } from './migrations/Migration0001Leads';
 import { Migration0002SalesAgentReport } from './migrations/Migration0002SalesAgentReport';
 import { Migration0003DashboardDataVersion } from './migrations/Migration0003DashboardDataVersion';
 import { Migration0004LeadPipeline } from './migrations/Migration0004LeadPipeline';
+import { Migration0005ImportIdentity } from './migrations/Migration0005ImportIdentity';
 import { ReportedOrder } from './reports/reported-order.entity';
 import { LeadUpload } from './uploads/lead-upload.entity';
 
@@ -24,6 +25,7 @@ export const crmPlatform = () =>
         { name: 'Migration0002SalesAgentReport', class: Migration0002SalesAgentReport },
         { name: 'Migration0003DashboardDataVersion', class: Migration0003DashboardDataVersion },
         { name: 'Migration0004LeadPipeline', class: Migration0004LeadPipeline },
+        { name: 'Migration0005ImportIdentity', class: Migration0005ImportIdentity },
       ],
     },
     outbox: { topics: [{ name: LEAD_IMPORT_TOPIC }] },

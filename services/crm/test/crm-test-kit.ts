@@ -146,9 +146,13 @@ export async function upload(
   return api.request('/api/leads/uploads', { method: 'POST', body: form, roles });
 }
 
-/** Enqueues an extraction and waits for its job to settle. */
+/**
+ * Enqueues an extraction and waits for its job to settle. Sheets generated in the same second can be
+ * byte-identical, so this extracts a file even when its content was imported before (`again`); the
+ * re-upload check itself is tested in lead-import.test.ts.
+ */
 export async function extract(api: TestService, uploadId: number, duplicates: 'flag' | 'skip' = 'flag', timeoutMs = 60_000) {
-  const response = await api.request(`/api/leads/uploads/${uploadId}/extract`, { method: 'POST', json: { duplicates } });
+  const response = await api.request(`/api/leads/uploads/${uploadId}/extract`, { method: 'POST', json: { duplicates, again: true } });
   if (response.status !== 202) throw new Error(`extract: ${response.status} ${await response.text()}`);
   const { jobId } = await json<{ jobId: string }>(response);
   return waitForJob(api, jobId, timeoutMs);

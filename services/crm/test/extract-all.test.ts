@@ -76,7 +76,7 @@ it('enqueues one job per pending upload, oldest first, skips extracted ones, and
   // Nothing is left pending: a second Extract All enqueues nothing.
   const again = await stack.api.request('/api/leads/uploads/extract', { method: 'POST', json: { duplicates: 'flag' }, roles: ['Manager'] });
   expect(again.status).toBe(202);
-  expect(await json(again)).toEqual({ jobs: [] });
+  expect(await json(again)).toEqual({ jobs: [], alreadyImported: [] });
 }, 120_000);
 
 it('refuses a sales agent (403) and an unknown duplicates mode (400), enqueuing nothing', async () => {

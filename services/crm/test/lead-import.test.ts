@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import type { Lead, LeadGroup, LeadTablePage, LeadUpload, Page } from '@backoffice/contracts';
-import { buildCrm, extract, json, sheet, sql, startCrm, upload, type CrmStack } from './crm-test-kit';
+import JSZip from 'jszip';
+import type { Lead, LeadGroup, LeadImportJob, LeadTablePage, LeadUpload, Page, Problem } from '@backoffice/contracts';
+import { buildCrm, extract, json, sheet, sql, startCrm, upload, waitForJob, type CrmStack, type WorkerProcess } from './crm-test-kit';
 
 let stack: CrmStack;
+let worker: WorkerProcess;
 
 beforeAll(async () => {
   buildCrm();
   stack = await startCrm();
-  await stack.startWorker();
+  worker = await stack.startWorker();
 }, 120_000);
 
 afterAll(async () => {
@@ -175,6 +178,116 @@ describe('extracting a sheet', () => {
 
     const group = await groupLeads(job.result!.groupId);
     expect(group.data.map((lead) => lead.name)).toEqual(['Good One', 'Good Two']);
+  });
+
+  it('counts in the summary what is in the group and in the failed-rows file', async () => {
+    // Two new leads, one already known (skipped), two bad rows.
+    const file = await uploadSheet([
+      ['', 'Count', 'One', '', '', '', '', 'count.one@example.com', '', ''],
+      ['', 'Known', 'Again', '', '', '', '', 'mary@example.com', '', ''],
+      ['', '', '', 'Nameless', '', '', '', 'count.nameless@example.com', '', ''],
+      ['', 'Count', 'Two', '', '', '', '', '', '555-010-8888', ''],
+      ['', 'Bad', 'Mail', '', '', '', '', 'nope@', '', ''],
+    ]);
+    const job = await extract(stack.api, file.id, 'skip');
+    expect(job.result).toMatchObject({ totalRows: 5, imported: 2, failedRows: 2, skippedDuplicates: 1, duplicates: 0 });
+
+    const group = await groupLeads(job.result!.groupId);
+    expect(group.recordsTotal).toBe(job.result!.imported);
+    expect(group.data).toHaveLength(job.result!.imported);
+    const failed = await stack.api.request(`/api/leads/uploads/${file.id}/errors.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await failed.arrayBuffer()) as never);
+    expect(workbook.worksheets[0].actualRowCount - 1).toBe(job.result!.failedRows); // less its header row
+    expect(job.groups?.[0]).toMatchObject({ leadCount: 2, failedRows: 2, skippedDuplicates: 1 });
+  });
+
+  it('recognises a file uploaded again by its content before extracting it, and imports it again only when asked', async () => {
+    const bytes = await sheet([['', 'Repeat', 'Person', '', '', '', '', 'repeat@example.com', '', '']]);
+    const first = await json<LeadUpload>(await upload(stack.api, bytes, 'Repeat.xlsx'));
+    expect(first.alreadyImported).toBeNull();
+    const stored = await sql<{ content_sha256: string }>(stack.api, 'select content_sha256 from lead_uploads where id = $1', [first.id]);
+    expect(stored[0].content_sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const imported = await extract(stack.api, first.id);
+    expect(imported.result?.groupName).toBe('Repeat');
+
+    // The same bytes under another name: flagged on upload and in the pending list, with the group it made.
+    const second = await json<LeadUpload>(await upload(stack.api, bytes, 'repeat copy.xlsx'));
+    expect(second.alreadyImported).toMatchObject({ group: { id: imported.result!.groupId, name: 'Repeat', leadCount: 1 } });
+    expect(Date.parse(second.alreadyImported!.date)).toBeGreaterThan(Date.parse(first.date));
+    const pending = await json<LeadUpload[]>(await stack.api.request('/api/leads/uploads'));
+    expect(pending.find((u) => u.id === second.id)?.alreadyImported?.group.id).toBe(imported.result!.groupId);
+
+    // Extracting it needs the choice; Extract All leaves it for that choice.
+    const refused = await stack.api.request(`/api/leads/uploads/${second.id}/extract`, { method: 'POST', json: {} });
+    expect(refused.status).toBe(409);
+    const problem = await json<Problem>(refused);
+    expect(problem).toMatchObject({ code: 'already_imported', errors: [{ path: 'again' }] });
+    expect(problem.detail).toMatch(/^This file was already imported on \d{4}-\d{2}-\d{2} as "Repeat"\./);
+    const all = await json<{ jobs: { uploadId: number }[]; alreadyImported: number[] }>(
+      await stack.api.request('/api/leads/uploads/extract', { method: 'POST', json: {} }),
+    );
+    expect(all.alreadyImported).toContain(second.id);
+    expect(all.jobs.map((job) => job.uploadId)).not.toContain(second.id);
+    expect((await json<LeadUpload[]>(await stack.api.request('/api/leads/uploads'))).find((u) => u.id === second.id)?.status).toBe(
+      'pending',
+    );
+
+    // Imported again on purpose: a new group, with a name of its own.
+    const again = await stack.api.request(`/api/leads/uploads/${second.id}/extract`, { method: 'POST', json: { again: true } });
+    expect(again.status).toBe(202);
+    const job = await waitForJob(stack.api, (await json<{ jobId: string }>(again)).jobId);
+    expect(job.result).toMatchObject({ groupName: 'Repeat (2)', imported: 1, duplicates: 1 });
+  });
+
+  it('gives every group its own name: a taken name gets the first free number, and the database refuses twins', async () => {
+    const names: string[] = [];
+    for (const email of ['twin1@example.com', 'twin2@example.com', 'twin3@example.com']) {
+      const file = await uploadSheet([['', 'Twin', 'Name', '', '', '', '', email, '', '']], 'Twins.xlsx');
+      names.push((await extract(stack.api, file.id)).result!.groupName);
+    }
+    expect(names).toEqual(['Twins', 'Twins (2)', 'Twins (3)']);
+    await expect(sql(stack.api, `insert into lead_groups (name) values ('TWINS (2)')`)).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it("says in plain words that a damaged workbook cannot be read, keeping the parser's words for the log", async () => {
+    // A well-formed zip that passes the upload checks, whose sheet XML is broken inside (sax: "undefined entity").
+    const zip = await JSZip.loadAsync(await sheet([['', 'Broken', 'Sheet', '', '', '', '', 'broken@example.com', '', '']]));
+    const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      sheetXml.replace('<sheetData>', '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&bogus;</t></is></c></row>'),
+    );
+    const file = await json<LeadUpload>(
+      await upload(stack.api, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), 'broken.xlsx'),
+    );
+    const job = await extract(stack.api, file.id);
+    expect(job.state).toBe('failed');
+    expect(job.error).toBe(
+      'This file is not a readable Excel spreadsheet: part of it is damaged. Open it in Excel, save it as an Excel Workbook (.xlsx) and upload it again.',
+    );
+    const pending = await json<LeadUpload[]>(await stack.api.request('/api/leads/uploads'));
+    expect(pending.find((u) => u.id === file.id)).toMatchObject({ status: 'failed', message: job.error });
+    expect(worker.output()).toMatch(new RegExp(`upload ${file.id}, job lead-upload-${file.id}-1 \\(attempt 1\\): .*entity`, 'i'));
+  });
+
+  it('tells how far it has read: the row of the sheet out of its declared last row', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => ['', `Far${i}`, 'Reader', '', '', '', '', `far${i}@example.com`, '', '']);
+    const file = await uploadSheet(rows, 'far.xlsx');
+    const seen: NonNullable<LeadImportJob['rows']>[] = [];
+    const response = await stack.api.request(`/api/leads/uploads/${file.id}/extract`, { method: 'POST', json: {} });
+    const job = await waitForJob(stack.api, (await json<{ jobId: string }>(response)).jobId, 60_000, (polled) => {
+      if (polled.rows) seen.push(polled.rows);
+    });
+    expect(job.result?.imported).toBe(20_000);
+    expect(job.rows).toBeUndefined();
+    expect(seen.length).toBeGreaterThan(0);
+    for (const rows of seen) {
+      expect(rows.lastRow).toBe(20_001); // exceljs declares the sheet's dimension, header row included
+      expect(rows.row).toBeGreaterThan(1);
+      expect(rows.row).toBeLessThanOrEqual(20_001);
+      expect(rows.rowsRead).toBe(rows.row - 1);
+    }
   });
 
   it('flags leads whose phone or email is already known, or skips them when asked', async () => {

@@ -54,8 +54,9 @@ export function uploadLeadFile(file: File, signal?: AbortSignal): Promise<LeadUp
   return apiFetch<LeadUpload>(CRM_PATHS.uploads, { method: 'POST', body: form, signal });
 }
 
-export const extractUpload = (id: number, duplicates: DuplicateMode) =>
-  apiFetch<{ jobId: string }>(CRM_PATHS.extract(id), { method: 'POST', json: { duplicates } });
+/** `again`: the user chose to import a file already imported, into a new group. */
+export const extractUpload = (id: number, duplicates: DuplicateMode, again = false) =>
+  apiFetch<{ jobId: string }>(CRM_PATHS.extract(id), { method: 'POST', json: { duplicates, again } });
 
 export const fetchJob = (jobId: string) => apiFetch<LeadImportJob>(CRM_PATHS.job(jobId));
 

@@ -23,7 +23,9 @@ import {
   ArrowDownloadRegular,
   ArrowUploadRegular,
   DeleteDismissRegular,
+  DismissRegular,
   DocumentArrowDownRegular,
+  OpenRegular,
   PeopleTeamRegular,
   TableArrowUpRegular,
   TableRegular,
@@ -36,6 +38,7 @@ import { PageHeader } from '../../components/layout';
 import { ButtonLink } from '../../components/navigation';
 import { CRM_PATHS, clearAllUploads, clearUpload, download, useLeadGroups, useLeadUploads, useReloadLeads } from './api';
 import { GroupLeadsDialog } from './group-leads-dialog';
+import { importCounts } from './import-text';
 import { DuplicateChoice, PendingUploads } from './pending-uploads';
 import { TablePager } from './table-pager';
 import { UploadDialog } from './upload-dialog';
@@ -66,6 +69,11 @@ const useStyles = makeStyles({
   number: { fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
   rowActions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
+  outcomes: {
+    display: 'grid',
+    rowGap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL} 0`,
+  },
 });
 
 /** /admin/leads: upload spreadsheets, extract them on the workers, open the lead groups they make. */
@@ -81,7 +89,7 @@ export default function LeadsScreen() {
   const [downloading, setDownloading] = useState<string | null>(null);
   const uploads = useLeadUploads();
   const groups = useLeadGroups(groupsPage, GROUPS_PAGE_SIZE);
-  const { running, extract } = useExtractions(uploads.data);
+  const { running, extract, outcomes, dismiss } = useExtractions(uploads.data);
 
   useEffect(() => {
     if (uploads.error) notify.error(errorMessage(uploads.error), 'Failed to load the saved files');
@@ -91,12 +99,14 @@ export default function LeadsScreen() {
   }, [groups.error, notify]);
 
   const pending = uploads.data ?? [];
-  const extractable = pending.filter((upload) => !running[upload.id] && upload.status !== 'extracting');
+  // A file already imported waits for its own choice (import again, open the group, cancel): Extract All leaves it.
+  const extractable = pending.filter((upload) => !running[upload.id] && upload.status !== 'extracting' && !upload.alreadyImported);
 
   const saveFile = async (key: string, path: string, fileName: string) => {
     setDownloading(key);
     try {
       await download(path, fileName);
+      notify.success(`${fileName} is in your downloads.`, 'Downloaded');
     } catch (error) {
       notify.error(errorMessage(error), 'Download failed');
     } finally {
@@ -176,9 +186,13 @@ export default function LeadsScreen() {
                       <Badge appearance="tint">{`${group.skippedDuplicates.toLocaleString()} skipped`}</Badge>
                     )}
                     {group.failedRows > 0 && group.uploadId !== null && (
-                      <Link onClick={() => failedRows({ id: group.uploadId!, name: group.name })}>
-                        {`${group.failedRows.toLocaleString()} failed rows`}
-                      </Link>
+                      <Button
+                        size="small"
+                        icon={downloading === `errors-${group.uploadId}` ? <Spinner size="extra-tiny" /> : <ArrowDownloadRegular />}
+                        onClick={() => failedRows({ id: group.uploadId!, name: group.name })}
+                      >
+                        {`Download failed rows (${group.failedRows.toLocaleString()})`}
+                      </Button>
                     )}
                     {group.duplicates === 0 && group.skippedDuplicates === 0 && group.failedRows === 0 && (
                       <Text size={200} className={styles.muted}>
@@ -258,6 +272,47 @@ export default function LeadsScreen() {
             </Button>
           </div>
         </div>
+        {outcomes.length > 0 && (
+          <div className={styles.outcomes} aria-label="Finished extractions">
+            {outcomes.map(({ upload, result, group }) => (
+              <MessageBar
+                key={upload.id}
+                intent={result.failedRows > 0 ? 'warning' : 'success'}
+                layout="multiline"
+                data-testid="import-result"
+              >
+                <MessageBarBody>
+                  <MessageBarTitle>{`${upload.name} → “${result.groupName}”`}</MessageBarTitle>
+                  <span data-testid="import-counts">{importCounts(result)}</span>
+                </MessageBarBody>
+                <MessageBarActions
+                  containerAction={
+                    <Button
+                      appearance="transparent"
+                      aria-label={`Dismiss the result of ${upload.name}`}
+                      icon={<DismissRegular />}
+                      onClick={() => dismiss(upload.id)}
+                    />
+                  }
+                >
+                  {group && (
+                    <Button icon={<OpenRegular />} onClick={() => setOpenGroup(group)}>
+                      Open group
+                    </Button>
+                  )}
+                  {result.failedRows > 0 && (
+                    <Button
+                      icon={downloading === `errors-${upload.id}` ? <Spinner size="extra-tiny" /> : <ArrowDownloadRegular />}
+                      onClick={() => failedRows(upload)}
+                    >
+                      Download failed rows
+                    </Button>
+                  )}
+                </MessageBarActions>
+              </MessageBar>
+            ))}
+          </div>
+        )}
         {uploads.isLoading && !uploads.data ? (
           <PageSpinner label="Loading saved files…" />
         ) : (
@@ -265,6 +320,8 @@ export default function LeadsScreen() {
             uploads={pending}
             running={running}
             onExtract={(upload) => void extract(upload, duplicates)}
+            onExtractAgain={(upload) => void extract(upload, duplicates, true)}
+            onOpenGroup={setOpenGroup}
             onClear={(upload) => void clearOne(upload)}
             onFailedRows={failedRows}
           />

@@ -15,10 +15,20 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowDownloadRegular, DeleteRegular, DocumentTableRegular, TableArrowUpRegular } from '@fluentui/react-icons';
-import type { DuplicateMode, LeadUpload } from '@backoffice/contracts';
+import {
+  ArrowDownloadRegular,
+  ArrowRepeatAllRegular,
+  DeleteRegular,
+  DismissRegular,
+  DocumentTableRegular,
+  OpenRegular,
+  TableArrowUpRegular,
+  WarningFilled,
+} from '@fluentui/react-icons';
+import type { DuplicateMode, LeadGroup, LeadUpload } from '@backoffice/contracts';
 import { EmptyState } from '../../components/feedback';
 import { formatDate } from '../../components/format';
+import { extractionProgress } from './import-text';
 import type { Extraction } from './use-extractions';
 
 const useStyles = makeStyles({
@@ -28,12 +38,20 @@ const useStyles = makeStyles({
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
   name: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   options: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  seen: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteMarigoldForeground1 },
+  seenIcon: { flexShrink: 0, fontSize: '16px', marginTop: '1px' },
+  seenText: { color: tokens.colorNeutralForeground1 },
+  choices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  progressText: { fontVariantNumeric: 'tabular-nums' },
 });
 
 export interface PendingUploadsProps {
   uploads: readonly LeadUpload[];
   running: Record<number, Extraction>;
   onExtract(upload: LeadUpload): void;
+  /** The user chose to import a file already imported, into a new group. */
+  onExtractAgain(upload: LeadUpload): void;
+  onOpenGroup(group: LeadGroup): void;
   onClear(upload: LeadUpload): void;
   onFailedRows(upload: LeadUpload): void;
 }
@@ -60,7 +78,7 @@ export function DuplicateChoice({ value, onChange }: { value: DuplicateMode; onC
 }
 
 /** Files uploaded and waiting to be extracted: name, date, message (red after a failure), Extract and clear. */
-export function PendingUploads({ uploads, running, onExtract, onClear, onFailedRows }: PendingUploadsProps) {
+export function PendingUploads({ uploads, running, onExtract, onExtractAgain, onOpenGroup, onClear, onFailedRows }: PendingUploadsProps) {
   const styles = useStyles();
   if (uploads.length === 0) {
     return <EmptyState icon={<DocumentTableRegular />} text="No saved files. Upload an Excel sheet to import leads." />;
@@ -79,6 +97,7 @@ export function PendingUploads({ uploads, running, onExtract, onClear, onFailedR
         {uploads.map((upload) => {
           const extraction = running[upload.id];
           const busy = Boolean(extraction) || upload.status === 'extracting';
+          const seen = !busy && upload.alreadyImported ? upload.alreadyImported : null;
           return (
             <TableRow key={upload.id} data-testid="pending-file">
               <TableCell>
@@ -89,7 +108,9 @@ export function PendingUploads({ uploads, running, onExtract, onClear, onFailedR
                 <div className={styles.message}>
                   {busy ? (
                     <>
-                      <Text size={200}>{extraction?.progress ? `Extracting… ${extraction.progress}%` : 'Extracting…'}</Text>
+                      <Text size={200} className={styles.progressText} data-testid="extract-progress-text" aria-live="polite">
+                        {extractionProgress(extraction?.progress ?? 0, extraction?.rows, Boolean(extraction?.jobId))}
+                      </Text>
                       <ProgressBar
                         value={extraction?.progress ? extraction.progress / 100 : undefined}
                         thickness="large"
@@ -97,30 +118,54 @@ export function PendingUploads({ uploads, running, onExtract, onClear, onFailedR
                         data-testid="extract-progress"
                       />
                     </>
+                  ) : seen ? (
+                    <>
+                      <Text size={200} className={styles.seen} data-testid="already-imported" role="status">
+                        <WarningFilled className={styles.seenIcon} aria-hidden="true" />
+                        <span className={styles.seenText}>
+                          {`Already imported on ${formatDate(seen.date, 'date')} as “${seen.group.name}” (${seen.group.leadCount.toLocaleString()} leads).`}
+                        </span>
+                      </Text>
+                      <div className={styles.choices} role="group" aria-label={`What to do with ${upload.name}`}>
+                        <Button size="small" icon={<ArrowRepeatAllRegular />} onClick={() => onExtractAgain(upload)}>
+                          Import as a new group
+                        </Button>
+                        <Button size="small" appearance="subtle" icon={<OpenRegular />} onClick={() => onOpenGroup(seen.group)}>
+                          Open “{seen.group.name}”
+                        </Button>
+                        <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => onClear(upload)}>
+                          Cancel upload
+                        </Button>
+                      </div>
+                    </>
                   ) : (
                     <Text size={200} className={upload.error ? styles.error : styles.muted} data-testid="pending-message">
                       {upload.message}
                     </Text>
                   )}
                   {!busy && upload.error && upload.failedRows > 0 && (
-                    <Button size="small" appearance="transparent" icon={<ArrowDownloadRegular />} onClick={() => onFailedRows(upload)}>
-                      {`Download the ${upload.failedRows.toLocaleString()} failed rows`}
-                    </Button>
+                    <div>
+                      <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => onFailedRows(upload)}>
+                        {`Download failed rows (${upload.failedRows.toLocaleString()})`}
+                      </Button>
+                    </div>
                   )}
                 </div>
               </TableCell>
               <TableCell>
                 <div className={styles.actions}>
-                  <Button
-                    size="small"
-                    appearance="primary"
-                    icon={<TableArrowUpRegular />}
-                    disabled={busy}
-                    onClick={() => onExtract(upload)}
-                    aria-label={`Extract ${upload.name}`}
-                  >
-                    Extract
-                  </Button>
+                  {!seen && (
+                    <Button
+                      size="small"
+                      appearance="primary"
+                      icon={<TableArrowUpRegular />}
+                      disabled={busy}
+                      onClick={() => onExtract(upload)}
+                      aria-label={`Extract ${upload.name}`}
+                    >
+                      Extract
+                    </Button>
+                  )}
                   <Tooltip content={`Clear ${upload.name}`} relationship="label">
                     <Button size="small" appearance="subtle" icon={<DeleteRegular />} disabled={busy} onClick={() => onClear(upload)} />
                   </Tooltip>

@@ -20,9 +20,11 @@ import {
   DismissCircleFilled,
   DismissRegular,
   DocumentTableRegular,
+  WarningFilled,
 } from '@fluentui/react-icons';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useConfirm } from '../../components/feedback';
+import { formatDate } from '../../components/format';
 import { uploadLeadFile } from './api';
 
 const useStyles = makeStyles({
@@ -54,8 +56,10 @@ const useStyles = makeStyles({
   },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   failed: { color: tokens.colorPaletteRedForeground1, gridColumn: '2 / 4' },
+  notice: { color: tokens.colorPaletteMarigoldForeground1, gridColumn: '2 / 4' },
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
+  warn: { color: tokens.colorPaletteMarigoldForeground1 },
 });
 
 type ItemState = 'queued' | 'uploading' | 'uploaded' | 'failed';
@@ -64,6 +68,8 @@ interface Item {
   file: File;
   state: ItemState;
   message?: string;
+  /** Said of a stored file that needs the user's eye: its content was already imported. */
+  notice?: string;
 }
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -102,8 +108,14 @@ export function UploadDialog({ open, onUploaded, onClose }: UploadDialogProps) {
       patch(item.key, { state: 'uploading' });
       abort.current = new AbortController();
       try {
-        await uploadLeadFile(item.file, abort.current.signal);
-        patch(item.key, { state: 'uploaded' });
+        const stored = await uploadLeadFile(item.file, abort.current.signal);
+        const seen = stored.alreadyImported;
+        patch(item.key, {
+          state: 'uploaded',
+          notice: seen
+            ? `Already imported on ${formatDate(seen.date, 'date')} as “${seen.group.name}”. Choose in Saved files: import it as a new group, open that group, or cancel.`
+            : undefined,
+        });
         onUploaded();
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') break;
@@ -194,6 +206,8 @@ export function UploadDialog({ open, onUploaded, onClose }: UploadDialogProps) {
                   <li key={item.key} className={styles.item} data-testid="upload-item">
                     {item.state === 'uploading' || item.state === 'queued' ? (
                       <Spinner size="tiny" aria-label={item.state === 'queued' ? 'Waiting' : 'Uploading'} />
+                    ) : item.state === 'uploaded' && item.notice ? (
+                      <WarningFilled className={styles.warn} aria-label="Uploaded, already imported before" />
                     ) : item.state === 'uploaded' ? (
                       <CheckmarkCircleFilled className={styles.ok} aria-label="Uploaded" />
                     ) : (
@@ -208,6 +222,11 @@ export function UploadDialog({ open, onUploaded, onClose }: UploadDialogProps) {
                     {item.message && (
                       <Text size={200} className={styles.failed} role="alert">
                         {item.message}
+                      </Text>
+                    )}
+                    {item.notice && (
+                      <Text size={200} className={styles.notice} role="status" data-testid="upload-notice">
+                        {item.notice}
                       </Text>
                     )}
                   </li>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DuplicateMode, LeadUpload } from '@backoffice/contracts';
+import type { DuplicateMode, LeadGroup, LeadImportResult, LeadImportRows, LeadUpload } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { extractUpload, fetchJob, useReloadLeads } from './api';
@@ -7,6 +7,15 @@ import { extractUpload, fetchJob, useReloadLeads } from './api';
 export interface Extraction {
   jobId: string;
   progress: number;
+  /** How far the worker has read, once it has started. */
+  rows?: LeadImportRows;
+}
+
+/** A finished extraction of this visit, shown until dismissed: its counts, its group, its failed rows. */
+export interface ExtractionOutcome {
+  upload: Pick<LeadUpload, 'id' | 'name'>;
+  result: LeadImportResult;
+  group: LeadGroup | null;
 }
 
 const POLL_MS = 600;
@@ -20,6 +29,7 @@ export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
   const notify = useNotify();
   const reload = useReloadLeads();
   const [running, setRunning] = useState<Record<number, Extraction>>({});
+  const [outcomes, setOutcomes] = useState<ExtractionOutcome[]>([]);
   const followed = useRef(new Set<string>());
   const alive = useRef(true);
 
@@ -41,6 +51,10 @@ export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
           const job = await fetchJob(jobId);
           failures = 0;
           if (job.state === 'completed') {
+            if (job.result) {
+              const outcome: ExtractionOutcome = { upload, result: job.result, group: job.groups?.[0] ?? null };
+              if (alive.current) setOutcomes((current) => [outcome, ...current.filter((item) => item.upload.id !== upload.id)]);
+            }
             notify.success(`Success Extracting ${upload.name}`, 'leads | uploadData');
             break;
           }
@@ -48,7 +62,7 @@ export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
             notify.error(job.error ?? 'The extraction stopped; extract the file again.', 'Extract Data Error');
             break;
           }
-          if (alive.current) setRunning((current) => ({ ...current, [upload.id]: { jobId, progress: job.progress } }));
+          if (alive.current) setRunning((current) => ({ ...current, [upload.id]: { jobId, progress: job.progress, rows: job.rows } }));
         } catch (error) {
           if (++failures >= 5) {
             notify.error(errorMessage(error), 'Extract Data Error');
@@ -76,10 +90,10 @@ export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
   }, [uploads, follow]);
 
   const extract = useCallback(
-    async (upload: LeadUpload, duplicates: DuplicateMode) => {
+    async (upload: LeadUpload, duplicates: DuplicateMode, again = false) => {
       setRunning((current) => ({ ...current, [upload.id]: { jobId: '', progress: 0 } }));
       try {
-        const { jobId } = await extractUpload(upload.id, duplicates);
+        const { jobId } = await extractUpload(upload.id, duplicates, again);
         void follow(upload, jobId);
       } catch (error) {
         setRunning((current) => {
@@ -94,5 +108,7 @@ export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
     [follow, notify, reload],
   );
 
-  return { running, extract };
+  const dismiss = useCallback((uploadId: number) => setOutcomes((current) => current.filter((item) => item.upload.id !== uploadId)), []);
+
+  return { running, extract, outcomes, dismiss };
 }

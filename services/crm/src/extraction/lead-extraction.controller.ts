@@ -2,12 +2,13 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
-import { ExtractLeadsRequestSchema, LeadImportJobSchema } from '@backoffice/contracts';
+import { ExtractLeadRequestSchema, ExtractLeadsRequestSchema, LeadImportJobSchema } from '@backoffice/contracts';
 import { ApiResult, Roles } from '@backoffice/platform';
 import { IntIdParams, JobIdParams } from '../http/id.params';
 import { LeadExtractionService } from './lead-extraction.service';
 
 class ExtractLeadsBody extends createZodDto(ExtractLeadsRequestSchema) {}
+class ExtractLeadBody extends createZodDto(ExtractLeadRequestSchema) {}
 
 @ApiTags('leads')
 @Roles('Manager')
@@ -20,19 +21,26 @@ export class LeadExtractionController {
   @HttpCode(202)
   @ApiResult(z.object({ jobId: z.string() }), {
     summary: 'Start extracting the leads of an upload',
-    description: 'Accepted: the extraction job, to follow at GET /api/leads/jobs/{jobId}.',
+    description:
+      'Accepted: the extraction job, to follow at GET /api/leads/jobs/{jobId}. 409 already_imported (field `again`) when the same file content was already imported.',
   })
-  extract(@Param() params: IntIdParams, @Body() body: ExtractLeadsBody) {
-    return this.extraction.extract(params.id, body.duplicates);
+  extract(@Param() params: IntIdParams, @Body() body: ExtractLeadBody) {
+    return this.extraction.extract(params.id, body.duplicates, body.again);
   }
 
   /** Extract All: one job per pending file. */
   @Post('uploads/extract')
   @HttpCode(202)
-  @ApiResult(z.object({ jobs: z.array(z.object({ uploadId: z.number().int(), jobId: z.string() })) }), {
-    summary: 'Start extracting every pending upload',
-    description: 'Accepted: one extraction job per upload.',
-  })
+  @ApiResult(
+    z.object({
+      jobs: z.array(z.object({ uploadId: z.number().int(), jobId: z.string() })),
+      alreadyImported: z.array(z.number().int()).meta({ description: 'Uploads left pending: their content was already imported.' }),
+    }),
+    {
+      summary: 'Start extracting every pending upload',
+      description: 'Accepted: one extraction job per upload, except files whose content was already imported (each needs its own choice).',
+    },
+  )
   extractAll(@Body() body: ExtractLeadsBody) {
     return this.extraction.extractAll(body.duplicates);
   }

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
-import type { DuplicateMode, LeadImportJob, LeadImportResult, LeadJobState } from '@backoffice/contracts';
-import { ConflictError, NotFoundError, UnavailableError, withRequestId } from '@backoffice/platform';
+import type { DuplicateMode, LeadImportJob, LeadImportResult, LeadImportRows, LeadJobState } from '@backoffice/contracts';
+import { ConflictError, DomainError, NotFoundError, UnavailableError, withRequestId } from '@backoffice/platform';
 import { LeadGroup } from '../groups/lead-group.entity';
+import { EXTRACTION_BROKE } from '../import/import-failure';
 import { toGroupView } from '../groups/lead-group.view';
 import { LeadUpload } from '../uploads/lead-upload.entity';
+import { previousImports } from '../uploads/previous-imports';
 import { importJobId, LeadsQueue, parseImportJobId, type ImportLeadsJobData } from './leads-queue';
 
 const RUNNING: ReadonlySet<string> = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
@@ -15,6 +17,19 @@ function publicState(state: string): LeadJobState {
   if (state === 'active' || state === 'completed' || state === 'failed' || state === 'delayed') return state;
   if (state === 'waiting' || state === 'prioritized' || state === 'waiting-children') return 'waiting';
   return 'unknown';
+}
+
+/** A job's progress as the worker reports it: `{ percent, row, lastRow, rowsRead }` (a bare percent from older workers). */
+function readProgress(progress: unknown): { percent: number; rows?: LeadImportRows } {
+  if (typeof progress === 'number') return { percent: progress };
+  if (!progress || typeof progress !== 'object') return { percent: 0 };
+  const { percent, row, lastRow, rowsRead } = progress as Record<string, unknown>;
+  const int = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+  const rows =
+    int(row) !== undefined && int(rowsRead) !== undefined
+      ? { row: int(row)!, lastRow: int(lastRow) ?? null, rowsRead: int(rowsRead)! }
+      : undefined;
+  return { percent: typeof percent === 'number' ? Math.max(0, Math.min(100, percent)) : 0, ...(rows ? { rows } : {}) };
 }
 
 @Injectable()
@@ -27,9 +42,10 @@ export class LeadExtractionService {
   /**
    * Enqueues the extraction of one upload. The job id derives from the upload and its attempt, and the
    * upload row is locked while the job is added: a double click, or two tabs, enqueue one job.
-   * A failed or lost job is replaced by a new attempt.
+   * A failed or lost job is replaced by a new attempt. A file whose content was already imported is
+   * refused (409 already_imported, naming the field `again`) unless the user chose to import it again.
    */
-  async extract(uploadId: number, duplicates: DuplicateMode): Promise<{ jobId: string }> {
+  async extract(uploadId: number, duplicates: DuplicateMode, again = false): Promise<{ jobId: string }> {
     return this.em.transactional(async (em) => {
       const upload = await em.findOne(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload) throw new NotFoundError('Upload', uploadId);
@@ -37,6 +53,13 @@ export class LeadExtractionService {
       if (upload.jobId && !upload.error) {
         const state = await this.state(upload.jobId);
         if (RUNNING.has(state)) return { jobId: upload.jobId };
+      }
+      if (!again) {
+        const earlier = (await previousImports(em as EntityManager, [upload])).get(upload.id);
+        if (earlier) {
+          const message = `This file was already imported on ${earlier.date.slice(0, 10)} as "${earlier.group.name}". Import it again as a new group, or open that group.`;
+          throw new DomainError('already_imported', message, 409, [{ path: 'again', message }]);
+        }
       }
       const attempt = upload.attempt + 1;
       const jobId = importJobId(upload.id, attempt);
@@ -51,12 +74,15 @@ export class LeadExtractionService {
     });
   }
 
-  /** Enqueues every pending upload that is not being extracted. */
-  async extractAll(duplicates: DuplicateMode): Promise<{ jobs: { uploadId: number; jobId: string }[] }> {
+  /** Enqueues every pending upload that is not being extracted; files already imported wait for their own choice. */
+  async extractAll(duplicates: DuplicateMode): Promise<{ jobs: { uploadId: number; jobId: string }[]; alreadyImported: number[] }> {
     const pending = await this.em.find(LeadUpload, { extracted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const earlier = await previousImports(this.em, pending);
     const jobs = [];
-    for (const upload of pending) jobs.push({ uploadId: upload.id, ...(await this.extract(upload.id, duplicates)) });
-    return { jobs };
+    for (const upload of pending) {
+      if (!earlier.has(upload.id)) jobs.push({ uploadId: upload.id, ...(await this.extract(upload.id, duplicates)) });
+    }
+    return { jobs, alreadyImported: [...earlier.keys()] };
   }
 
   private async state(jobId: string): Promise<string> {
@@ -80,10 +106,13 @@ export class LeadExtractionService {
     const upload = await this.em.findOne(LeadUpload, { id: parsed.uploadId });
     if (job) {
       const state = publicState(await job.getState());
-      const progress = state === 'completed' ? 100 : typeof job.progress === 'number' ? job.progress : 0;
+      const reported = readProgress(job.progress);
+      const progress = state === 'completed' ? 100 : reported.percent;
       const view: LeadImportJob = { jobId, uploadId: parsed.uploadId, state, progress };
+      if (reported.rows && state !== 'completed') view.rows = reported.rows;
       if (state === 'completed') return this.withGroups(view, job.returnvalue as LeadImportResult | undefined);
-      if (state === 'failed') view.error = job.failedReason || upload?.message || 'The extraction failed.';
+      // The upload keeps the plain reason the job recorded; BullMQ's own reasons (a stalled job…) are not for users.
+      if (state === 'failed') view.error = upload?.error && upload.message ? upload.message : EXTRACTION_BROKE;
       return view;
     }
     if (!upload || upload.attempt < parsed.attempt) throw new NotFoundError('Job', jobId);

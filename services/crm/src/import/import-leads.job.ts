@@ -10,17 +10,21 @@ import type { CrmConfig } from '../crm.config';
 import { indexJobId, LeadsQueue, type ImportLeadsJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
 import { LeadGroup } from '../groups/lead-group.entity';
+import { escapeLike } from '../groups/lead-search.policy';
 import { SsnCipher } from '../security/ssn-cipher';
 import { SSN_KEY } from '../security/ssn.providers';
 import { LeadUpload } from '../uploads/lead-upload.entity';
 import { UploadStore } from '../uploads/upload-store';
-import { ImportBusy, ImportFailure } from './import-failure';
+import { EXTRACTION_BROKE, ImportBusy, ImportFailure } from './import-failure';
 import { JobHandedBack, type LeadJobHandler } from './lead-job.handler';
 import type { ImportCounters, ImportThreadInput, ImportThreadMessage, ImportThreadReply } from './lead-import.messages';
-import { groupNameOf, importSummary, nothingImportedReason } from './lead-import.summary';
+import { freeGroupName, groupNameOf, importSummary, nothingImportedReason } from './lead-import.summary';
 
 /** How soon a run that found the upload being imported by an earlier run looks again. */
 const BUSY_RETRY_MS = 2000;
+
+/** Held (for its transaction) while a new group picks its name, so two imports of alike-named files pick two names. */
+const GROUP_NAME_LOCK = [0x1eae, 0] as const;
 
 const countersOf = (group: LeadGroup): ImportCounters => ({
   lastRow: group.lastRow,
@@ -96,8 +100,11 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
         return this.finish(upload, groupId);
       }
       const userFacing = error instanceof ImportFailure || error instanceof UnrecoverableError;
-      const message = userFacing ? (error as Error).message : `The extraction failed: ${(error as Error).message}`;
+      // The user reads plain words; what actually went wrong (a parser's message, a database error) is logged here.
+      const message = userFacing ? (error as Error).message : EXTRACTION_BROKE;
+      const detail = error instanceof ImportFailure ? error.detail : userFacing ? undefined : (error as Error).message;
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (detail) this.logger.warn(`upload ${uploadId}, job ${job.id} (attempt ${job.attemptsMade + 1}): ${detail}`);
       if (!userFacing && !lastAttempt) throw error; // retried with back-off, resuming
       await this.fail(uploadId, groupId, message);
       throw new UnrecoverableError(message);
@@ -121,13 +128,29 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
     return group?.status === 'ready';
   }
 
-  /** Finds the upload's group, or creates it with its loading table. */
+  /**
+   * Finds the upload's group, or creates it with its loading table. A new group is named after the file; when
+   * that name is taken it gets the first free " (2)", " (3)"… as a copied file does: the import is what the user
+   * asked for, and a name they never typed should not be the reason it fails.
+   */
   private async prepare(upload: LeadUpload): Promise<LeadGroup> {
     return this.em().transactional(async (em) => {
       let group = await em.findOne(LeadGroup, { uploadId: upload.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!group) {
         await em.execute('delete from lead_import_errors where upload_id = ?', [upload.id]);
-        group = em.create(LeadGroup, { name: groupNameOf(upload.name), uploadId: upload.id });
+        await em.execute('select pg_advisory_xact_lock(?, ?)', [...GROUP_NAME_LOCK]);
+        const base = groupNameOf(upload.name);
+        const taken = await em.execute<{ name: string }[]>(
+          `select name from lead_groups where lower(name) = lower(?) or lower(name) like lower(?) escape '\\'`,
+          [base, `${escapeLike(base)} (%)`],
+        );
+        group = em.create(LeadGroup, {
+          name: freeGroupName(
+            base,
+            taken.map((row) => row.name),
+          ),
+          uploadId: upload.id,
+        });
         await em.persist(group).flush();
       }
       if (group.status !== 'ready') await this.partitions.create(em, group.id);
@@ -182,15 +205,17 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
           // The thread parses on; this thread, otherwise idle, encrypts the batch's SSNs.
           const reply: ImportThreadReply = { type: 'sealed', id: message.id, values: message.ssns.map((ssn) => cipher.encrypt(ssn)) };
           thread.postMessage(reply);
-        } else if (message.type === 'progress') void job.updateProgress(message.percent).catch(() => undefined);
-        else if (message.type === 'done') settle(() => resolve({ counters: message.counters, waitedMs: message.waitedMs }));
+        } else if (message.type === 'progress') {
+          const { percent, row, lastRow, rowsRead } = message;
+          void job.updateProgress({ percent, row, lastRow, rowsRead }).catch(() => undefined);
+        } else if (message.type === 'done') settle(() => resolve({ counters: message.counters, waitedMs: message.waitedMs }));
         else
           settle(() =>
             reject(
               message.busy
                 ? new ImportBusy(message.message)
                 : message.userFacing
-                  ? new ImportFailure(message.message)
+                  ? new ImportFailure(message.message, message.detail)
                   : new Error(message.message),
             ),
           );

@@ -28,13 +28,14 @@ export interface ImportThreadInput {
 }
 
 export type ImportThreadMessage =
-  | { type: 'progress'; percent: number; rows: number }
+  /** `row`: the last sheet row read; `lastRow`: the sheet's declared last row, null when it declares none. */
+  | { type: 'progress'; percent: number; row: number; lastRow: number | null; rowsRead: number }
   /** SSNs of a batch to encrypt: the job's main thread answers with `sealed` (the parse keeps its own thread). */
   | { type: 'seal'; id: number; ssns: string[] }
   /** `waitedMs`: time the parse waited for the database (the rest is reading the sheet). */
   | { type: 'done'; counters: ImportCounters; waitedMs: number }
-  /** `busy`: another run holds the upload's import lock; nothing was written. */
-  | { type: 'failed'; message: string; userFacing: boolean; busy?: boolean };
+  /** `busy`: another run holds the upload's import lock; nothing was written. `detail`: the technical cause, for the log. */
+  | { type: 'failed'; message: string; userFacing: boolean; busy?: boolean; detail?: string };
 
 /** What the job's main thread sends the import thread. */
 export type ImportThreadReply = { type: 'sealed'; id: number; values: string[] };

@@ -28,3 +28,16 @@ export function groupNameOf(fileName: string): string {
       .slice(0, 200) || fileName
   );
 }
+
+/**
+ * The name a new group gets: `base` when no group has it (case aside), else `base (n)` with the smallest free
+ * n from 2, as file managers name a copy. `taken` holds the names of existing groups that could collide.
+ */
+export function freeGroupName(base: string, taken: readonly string[]): string {
+  const names = new Set(taken.map((name) => name.toLowerCase()));
+  if (!names.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base} (${n})`;
+    if (!names.has(candidate.toLowerCase())) return candidate;
+  }
+}

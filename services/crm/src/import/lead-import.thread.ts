@@ -5,7 +5,7 @@ import { ImportBusy, ImportFailure } from './import-failure';
 import { LeadBatchWriter, type BatchRow, type SsnSealer } from './lead-batch.writer';
 import type { ImportCounters, ImportThreadInput, ImportThreadMessage, ImportThreadReply } from './lead-import.messages';
 import { readLeadRow, type RowContext } from './lead-row.policy';
-import { estimateRows, readLeadSheet } from './lead-sheet.reader';
+import { declaredLastRow, readLeadSheet } from './lead-sheet.reader';
 
 /** Held on the thread's own connection while it imports an upload: a second worker backs off. */
 const IMPORT_LOCK_CLASS = 0x1ead;
@@ -74,7 +74,7 @@ async function run(input: ImportThreadInput): Promise<ImportThreadMessage> {
       resume,
       sealer?.seal,
     );
-    const estimate = await estimateRows(input.filePath);
+    const lastSheetRow = await declaredLastRow(input.filePath);
     const sheet = readLeadSheet(input.filePath);
     const context: RowContext = {
       date1904: false,
@@ -113,8 +113,10 @@ async function run(input: ImportThreadInput): Promise<ImportThreadMessage> {
       const now = Date.now();
       if (now - lastProgress > 250) {
         lastProgress = now;
-        const percent = estimate ? Math.min(99, Math.floor((lastRow / estimate) * 100)) : 0;
-        post({ type: 'progress', percent, rows: rowsRead });
+        // "Row N of M" when the sheet declares M; otherwise the rows read so far and the share of the file's bytes.
+        const share = lastSheetRow ? lastRow / lastSheetRow : sheet.bytesRead() / Math.max(sheet.size, 1);
+        const percent = Math.min(99, Math.floor(share * 100));
+        post({ type: 'progress', percent, row: lastRow, lastRow: lastSheetRow ?? null, rowsRead });
       }
     }
     await flush();
@@ -130,5 +132,11 @@ async function run(input: ImportThreadInput): Promise<ImportThreadMessage> {
 
 // The outcome is the thread's last message, posted once its connection is closed: the job may end the thread on it.
 run(workerData as ImportThreadInput).then(post, (error: Error) => {
-  post({ type: 'failed', message: error.message, userFacing: error instanceof ImportFailure, busy: error instanceof ImportBusy });
+  post({
+    type: 'failed',
+    message: error.message,
+    userFacing: error instanceof ImportFailure,
+    busy: error instanceof ImportBusy,
+    detail: error instanceof ImportFailure ? error.detail : undefined,
+  });
 });

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { ImportFailure } from './import-failure';
+import { ImportFailure, UNREADABLE_SPREADSHEET } from './import-failure';
 import { cellText } from './lead-cell.policy';
 import { HEADER_SEARCH_ROWS, mapHeaderRow, MISSING_HEADER_MESSAGE, type ColumnMap, type LeadField } from './lead-header.policy';
 import type { SheetCell } from './lead-cell.policy';
@@ -16,10 +16,11 @@ export interface SheetRow {
 const MAX_SHEET_ROWS = 1_048_576;
 
 /**
- * Guesses how many rows the first sheet has, for the progress bar, without reading it: its
- * <dimension> when the writer put one first, else its inflated size over the size of its first rows.
+ * The first sheet's last row as the file declares it in its <dimension> (Excel and most writers put it
+ * first), read from the head of the sheet without parsing it; undefined when the file does not say.
+ * Only a declared figure is shown as "row N of M": a guess would make the count lie.
  */
-export async function estimateRows(filePath: string): Promise<number | undefined> {
+export async function declaredLastRow(filePath: string): Promise<number | undefined> {
   let zip: Awaited<ReturnType<typeof yauzl.openPromise>> | undefined;
   try {
     zip = await yauzl.openPromise(filePath, { decodeStrings: true, autoClose: false });
@@ -33,15 +34,12 @@ export async function estimateRows(filePath: string): Promise<number | undefined
     let head = '';
     for await (const chunk of stream) {
       head += (chunk as Buffer).toString('utf8');
-      if (head.length >= 256 * 1024) break;
+      if (head.length >= 64 * 1024 || head.includes('<sheetData')) break;
     }
     stream.destroy();
-    const dimension = /<dimension ref="[A-Z]+\d+(?::[A-Z]+(\d+))?"/.exec(head);
-    if (dimension?.[1]) return Number(dimension[1]);
-    const rows = head.match(/<row\b/g)?.length ?? 0;
-    const firstRow = head.indexOf('<row');
-    if (rows < 2 || firstRow < 0) return undefined;
-    return Math.max(1, Math.round(((sheet.entry.uncompressedSize - firstRow) * rows) / (head.length - firstRow)));
+    const dimension = /<dimension ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(head);
+    const lastRow = dimension ? Number(dimension[1]) : 0;
+    return lastRow > 1 && lastRow <= MAX_SHEET_ROWS ? lastRow : undefined;
   } catch {
     return undefined;
   } finally {
@@ -59,6 +57,10 @@ export interface SheetReading {
   chunks: AsyncGenerator<SheetRow[]>;
   /** The same rows one by one. */
   rows: AsyncGenerator<SheetRow>;
+  /** Bytes of the file read so far, for progress when the sheet does not declare its size. */
+  bytesRead(): number;
+  /** The file's size in bytes. */
+  size: number;
 }
 
 /** What exceljs's WorksheetReader.parse yields: the events of one parsed block of the sheet. */
@@ -70,6 +72,7 @@ type WorksheetEvents = AsyncIterable<{ eventType: string; value: unknown }[]>;
  * An empty sheet or one without a recognisable header row fails with a message for the user.
  */
 export function readLeadSheet(filePath: string): SheetReading {
+  const size = statSync(filePath).size;
   const input = createReadStream(filePath, { highWaterMark: 256 * 1024 });
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
@@ -119,7 +122,8 @@ export function readLeadSheet(filePath: string): SheetReading {
       throw new ImportFailure('The workbook has no sheet.');
     } catch (error) {
       if (error instanceof ImportFailure) throw error;
-      throw new ImportFailure(`The spreadsheet could not be read (${(error as Error).message}).`);
+      // exceljs, sax and the zip reader speak of entities and offsets: the user reads what it means.
+      throw new ImportFailure(UNREADABLE_SPREADSHEET, (error as Error).message);
     } finally {
       input.destroy();
     }
@@ -130,5 +134,5 @@ export function readLeadSheet(filePath: string): SheetReading {
     for await (const chunk of blocks) yield* chunk;
   }
 
-  return { date1904, chunks: blocks, rows: rows() };
+  return { date1904, chunks: blocks, rows: rows(), bytesRead: () => input.bytesRead, size };
 }

@@ -4,7 +4,7 @@ import type { DuplicateMode } from '@backoffice/contracts';
 /** An uploaded lead spreadsheet, kept in the upload store until it is extracted. */
 @Entity({ tableName: 'lead_uploads' })
 export class LeadUpload {
-  [OptionalProps]?: 'createdAt' | 'extracted' | 'error' | 'message' | 'attempt' | 'duplicateMode' | 'failedRows';
+  [OptionalProps]?: 'createdAt' | 'extracted' | 'error' | 'message' | 'attempt' | 'duplicateMode' | 'failedRows' | 'contentSha256';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -50,4 +50,8 @@ export class LeadUpload {
 
   @Property({ type: 'integer' })
   failedRows: number = 0;
+
+  /** SHA-256 of the file's bytes (hex), computed as it was stored: the same file uploaded again has the same one. */
+  @Property({ type: 'text', nullable: true, fieldName: 'content_sha256' })
+  contentSha256?: string | null;
 }

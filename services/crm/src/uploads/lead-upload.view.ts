@@ -1,4 +1,4 @@
-import type { LeadUpload as LeadUploadView, LeadUploadStatus } from '@backoffice/contracts';
+import type { LeadPreviousImport, LeadUpload as LeadUploadView, LeadUploadStatus } from '@backoffice/contracts';
 import type { LeadUpload } from './lead-upload.entity';
 
 export function uploadStatus(upload: LeadUpload): LeadUploadStatus {
@@ -7,7 +7,7 @@ export function uploadStatus(upload: LeadUpload): LeadUploadStatus {
   return upload.jobId ? 'extracting' : 'pending';
 }
 
-export function toUploadView(upload: LeadUpload): LeadUploadView {
+export function toUploadView(upload: LeadUpload, alreadyImported: LeadPreviousImport | null = null): LeadUploadView {
   return {
     id: upload.id,
     name: upload.name,
@@ -19,5 +19,6 @@ export function toUploadView(upload: LeadUpload): LeadUploadView {
     status: uploadStatus(upload),
     jobId: upload.jobId ?? null,
     failedRows: upload.failedRows,
+    alreadyImported,
   };
 }

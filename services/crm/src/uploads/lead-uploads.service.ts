@@ -15,6 +15,7 @@ import type { CrmConfig } from '../crm.config';
 import { LeadsQueue } from '../extraction/leads-queue';
 import { LeadUpload } from './lead-upload.entity';
 import { toUploadView } from './lead-upload.view';
+import { previousImports } from './previous-imports';
 import { UploadStore } from './upload-store';
 import { inspectXlsx, XlsxRejected } from './xlsx-inspector';
 
@@ -70,6 +71,7 @@ export class LeadUploadsService {
       name: cleanFileName(part.filename),
       storedName: saved.storedName,
       size: saved.size,
+      contentSha256: saved.sha256,
       uploadedBy: user.id,
       message: 'Ready to extract',
     });
@@ -79,13 +81,16 @@ export class LeadUploadsService {
       await this.store.remove(saved.storedName);
       throw error;
     }
-    return toUploadView(upload);
+    // Told now, before anything is extracted: the same content was already imported.
+    const earlier = await previousImports(this.em, [upload]);
+    return toUploadView(upload, earlier.get(upload.id) ?? null);
   }
 
-  /** Files not extracted yet, oldest first. */
+  /** Files not extracted yet, oldest first; each says whether the same content was already imported. */
   async pending(): Promise<LeadUploadView[]> {
     const uploads = await this.em.find(LeadUpload, { extracted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return uploads.map(toUploadView);
+    const earlier = await previousImports(this.em, uploads);
+    return uploads.map((upload) => toUploadView(upload, earlier.get(upload.id) ?? null));
   }
 
   private async busy(upload: LeadUpload): Promise<boolean> {

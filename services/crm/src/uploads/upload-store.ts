@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { CrmConfig } from '../crm.config';
@@ -26,8 +26,11 @@ export class UploadStore {
     return join(this.dir, storedName);
   }
 
-  /** Streams a file into the store; answers its stored name and size. The caller removes it on failure. */
-  async save(source: Readable, signal?: AbortSignal): Promise<{ storedName: string; size: number }> {
+  /**
+   * Streams a file into the store; answers its stored name, size and SHA-256 (hex), hashed chunk by chunk on
+   * the way to the disk (the file is never held whole). The caller removes it on failure.
+   */
+  async save(source: Readable, signal?: AbortSignal): Promise<{ storedName: string; size: number; sha256: string }> {
     await mkdir(this.dir, { recursive: true });
     const storedName = `${randomUUID()}.xlsx`;
     const path = this.path(storedName);
@@ -38,8 +41,15 @@ export class UploadStore {
       signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
     });
     aborted.catch(() => undefined);
+    const hash = createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
     try {
-      await Promise.race([pipeline(source, destination, { signal }), aborted]);
+      await Promise.race([pipeline(source, hashing, destination, { signal }), aborted]);
     } catch (error) {
       // The file is opened lazily: removed only once the stream has opened and closed it, or it would come back empty.
       destination.destroy();
@@ -47,7 +57,7 @@ export class UploadStore {
       await this.remove(storedName);
       throw error;
     }
-    return { storedName, size: (await stat(path)).size };
+    return { storedName, size: (await stat(path)).size, sha256: hash.digest('hex') };
   }
 
   async exists(storedName: string): Promise<boolean> {
