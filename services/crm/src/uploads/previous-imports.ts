@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadPreviousImport } from '@backoffice/contracts';
 import { LeadGroup } from '../groups/lead-group.entity';
 import { toGroupView } from '../groups/lead-group.view';
+import { sqlArray } from '../leads/sql-array';
 import type { LeadUpload } from './lead-upload.entity';
 
 /**
@@ -17,9 +18,9 @@ export async function previousImports(em: EntityManager, uploads: readonly LeadU
      from lead_uploads p
      join lead_uploads u on u.content_sha256 = p.content_sha256 and u.id <> p.id and u.extracted
      join lead_groups g on g.upload_id = u.id and g.status = 'ready'
-     where p.id = any(?)
+     where p.id = any(?::int[])
      order by p.id, u.extracted_at desc, u.id desc`,
-    [hashed.map((upload) => upload.id)],
+    [sqlArray(hashed.map((upload) => upload.id))],
   );
   if (rows.length === 0) return found;
   const groups = new Map(
