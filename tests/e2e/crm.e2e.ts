@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { brokenWorkbook } from '../../services/crm/test/broken-workbook';
 import { adminToken, api, logout, shot, signIn } from './fixtures';
 
 // The shared test machine can be busy: give each expectation more time than the default.
@@ -41,6 +42,14 @@ async function closePanel(page: Page) {
 
 /** A toast by its title (Fluent also mirrors toasts into an aria-live region, hence the class). */
 const toast = (page: Page, title: string) => page.locator('.fui-Toast').filter({ hasText: title }).first();
+
+/** The page at desktop width and at a phone's (390 px), then back. */
+async function shots(page: Page, name: string) {
+  await shot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test('download the template, fill it, upload, extract with progress, open the group, page and search', async ({ page }) => {
   await signIn(page);
@@ -118,17 +127,45 @@ test('download the template, fill it, upload, extract with progress, open the gr
   await shot(page, 'crm-leads-pending');
 
   // Extract: a progress bar while the worker runs, then the product's toast, and the file leaves the list.
+  // The first answer that tells the row reached is held back until it is looked at (a slow network, real figures).
+  let looked: () => void = () => undefined;
+  const lookedAt = new Promise<void>((resolve) => (looked = resolve));
+  let held = false;
+  await page.route('**/api/leads/jobs/**', async (route) => {
+    if (held) await Promise.race([lookedAt, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    const response = await route.fetch();
+    const body = (await response.json()) as { rows?: unknown };
+    if (body.rows) held = true;
+    await route.fulfill({ response, json: body });
+  });
   await row.getByRole('button', { name: `Extract ${FILE}` }).click();
   await expect(row.getByTestId('extract-progress')).toBeVisible();
-  await shot(page, 'crm-leads-extracting');
+  const progressText = row.getByTestId('extract-progress-text');
+  await expect(progressText).toHaveText(/^(Waiting for a worker…|Starting…|Row [\d,]+ of 1,501)$/);
+  // Either the sheet's rows show ("Row 750 of 1,501": exceljs declares the dimension) or the import was quicker than a poll.
+  const counted = await progressText
+    .filter({ hasText: /^Row [\d,]+ of 1,501$/ })
+    .waitFor({ timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  await shots(page, counted ? 'crm-leads-extracting' : 'crm-leads-extracting-started');
+  looked();
   await expect(toast(page, 'leads | uploadData')).toContainText(`Success Extracting ${FILE}`, { timeout: 180_000 });
+  await page.unroute('**/api/leads/jobs/**');
   await expect(row).toBeHidden();
   const group = page.getByTestId('lead-group').filter({ hasText: `leads-${run}` });
   await expect(group).toContainText(ROWS.toLocaleString('en-US'));
-  await shot(page, 'crm-leads-extracted');
+
+  // The outcome stays until dismissed, with its real counts and what to do next.
+  const outcome = page.getByTestId('import-result').filter({ hasText: FILE });
+  await expect(outcome.getByTestId('import-counts')).toHaveText(`${ROWS.toLocaleString('en-US')} imported · 0 failed`);
+  await expect(outcome.getByRole('button', { name: 'Download failed rows' })).toHaveCount(0);
+  await shots(page, 'crm-leads-extracted');
 
   // The group, full screen, paged on the server: (800 − 270) / 30 = 17 rows a page.
-  await group.getByRole('button', { name: `Open leads-${run}` }).click();
+  await outcome.getByRole('button', { name: 'Open group' }).click();
   const dialog = page.getByTestId('group-leads-dialog');
   await expect(dialog.getByTestId('group-lead-row')).toHaveCount(17);
   await expect(dialog.getByTestId('pager-summary')).toContainText(`1–17 of ${ROWS.toLocaleString('en-US')} leads`);
@@ -151,6 +188,33 @@ test('download the template, fill it, upload, extract with progress, open the gr
   await shot(page, 'crm-group-search');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  await outcome.getByRole('button', { name: `Dismiss the result of ${FILE}` }).click();
+  await expect(outcome).toBeHidden();
+
+  // The same file again: said on upload and on the saved file, before anything is extracted.
+  await page.getByRole('button', { name: 'Upload Excel Sheet' }).click();
+  await uploader.getByLabel('Choose xlsx files').setInputFiles(filled);
+  const notice = uploader.getByTestId('upload-notice');
+  await expect(notice).toContainText(`Already imported on`);
+  await expect(notice).toContainText(`as “leads-${run}”`);
+  await shots(page, 'crm-upload-already-imported');
+  await uploader.getByRole('button', { name: 'Close' }).last().click();
+  const again = page.getByTestId('pending-file').filter({ hasText: FILE });
+  await expect(again.getByTestId('already-imported')).toContainText(`as “leads-${run}” (${ROWS.toLocaleString('en-US')} leads)`);
+  await expect(again.getByRole('button', { name: `Extract ${FILE}` })).toHaveCount(0);
+  await shots(page, 'crm-leads-already-imported');
+  await again.getByRole('button', { name: `Open “leads-${run}”` }).click();
+  await expect(dialog.getByTestId('pager-summary')).toContainText(`of ${ROWS.toLocaleString('en-US')} leads`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await again.getByRole('button', { name: 'Cancel upload' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear' }).click();
+  await expect(again).toBeHidden();
+  expect(
+    await page
+      .getByTestId('lead-group')
+      .filter({ hasText: `leads-${run}` })
+      .count(),
+  ).toBe(1);
 });
 
 test('a failed extraction shows "Extract Data Error" and keeps the message on the file in red', async ({ page }) => {
@@ -190,6 +254,57 @@ test('a failed extraction shows "Extract Data Error" and keeps the message on th
   await row.getByRole('button', { name: `Clear no-header-${run}.xlsx` }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear' }).click();
   await expect(row).toBeHidden();
+
+  // A damaged workbook, and a sheet with two bad rows among good ones.
+  const mixed = new ExcelJS.Workbook();
+  const leads = mixed.addWorksheet('Leads');
+  leads.addRow(['First Name', 'Last Name', 'Email']);
+  for (let i = 0; i < 3; i++) leads.addRow([`Mixed${i}`, `Row${run}`, `mixed${i}.${run}@example.com`]);
+  leads.addRow(['', '', `nameless.${run}@example.com`]);
+  leads.addRow([`Bad`, `Mail${run}`, 'not-an-email']);
+  await page.getByRole('button', { name: 'Upload Excel Sheet' }).click();
+  await uploader.getByLabel('Choose xlsx files').setInputFiles([
+    {
+      name: `damaged-${run}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: brokenWorkbook(),
+    },
+    {
+      name: `mixed-${run}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await mixed.xlsx.writeBuffer()),
+    },
+  ]);
+  await expect(uploader.getByText('Uploaded')).toHaveCount(2);
+  await uploader.getByRole('button', { name: 'Close' }).last().click();
+
+  const damaged = page.getByTestId('pending-file').filter({ hasText: `damaged-${run}.xlsx` });
+  await damaged.getByRole('button', { name: /^Extract/ }).click();
+  await expect(damaged.getByTestId('pending-message')).toHaveText(
+    'This file is not a readable Excel spreadsheet: part of it is damaged. Open it in Excel, save it as an Excel Workbook (.xlsx) and upload it again.',
+    { timeout: 120_000 },
+  );
+
+  const mixedRow = page.getByTestId('pending-file').filter({ hasText: `mixed-${run}.xlsx` });
+  await mixedRow.getByRole('button', { name: /^Extract/ }).click();
+  const outcome = page.getByTestId('import-result').filter({ hasText: `mixed-${run}.xlsx` });
+  await expect(outcome.getByTestId('import-counts')).toHaveText('3 imported · 2 failed', { timeout: 120_000 });
+  await shots(page, 'crm-extract-failed-rows');
+  const downloadPromise = page.waitForEvent('download');
+  await outcome.getByRole('button', { name: 'Download failed rows' }).click();
+  const failedRows = await downloadPromise;
+  expect(failedRows.suggestedFilename()).toBe(`mixed-${run} - failed rows.xlsx`);
+  await expect(toast(page, 'Downloaded')).toContainText(`mixed-${run} - failed rows.xlsx`);
+  const saved = new ExcelJS.Workbook();
+  await saved.xlsx.readFile(await failedRows.path());
+  expect(saved.worksheets[0].actualRowCount - 1).toBe(2);
+  // The group's own row says the same with a button that says what it does.
+  const group = page.getByTestId('lead-group').filter({ hasText: `mixed-${run}` });
+  await expect(group.getByRole('button', { name: 'Download failed rows (2)' })).toBeVisible();
+
+  await damaged.getByRole('button', { name: `Clear damaged-${run}.xlsx` }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear' }).click();
+  await expect(damaged).toBeHidden();
 });
 
 test('assign 10 leads to an agent with +10 and Update; the agent sees them on /crm/leads', async ({ page }) => {

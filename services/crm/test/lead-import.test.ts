@@ -1,8 +1,23 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import type { Lead, LeadGroup, LeadImportJob, LeadTablePage, LeadUpload, Page, Problem } from '@backoffice/contracts';
-import { buildCrm, extract, json, sheet, sql, startCrm, upload, waitForJob, type CrmStack, type WorkerProcess } from './crm-test-kit';
+import { brokenWorkbook } from './broken-workbook';
+import {
+  bigSheet,
+  buildCrm,
+  extract,
+  json,
+  sheet,
+  sql,
+  startCrm,
+  upload,
+  waitForJob,
+  type CrmStack,
+  type WorkerProcess,
+} from './crm-test-kit';
 
 let stack: CrmStack;
 let worker: WorkerProcess;
@@ -240,27 +255,19 @@ describe('extracting a sheet', () => {
     expect(job.result).toMatchObject({ groupName: 'Repeat (2)', imported: 1, duplicates: 1 });
   });
 
-  it('gives every group its own name: a taken name gets the first free number, and the database refuses twins', async () => {
+  it('gives every group its own name: a taken name gets a number, and the database refuses twins whatever their case', async () => {
     const names: string[] = [];
-    for (const email of ['twin1@example.com', 'twin2@example.com', 'twin3@example.com']) {
+    for (const email of ['twin1@example.com', 'twin2@example.com']) {
       const file = await uploadSheet([['', 'Twin', 'Name', '', '', '', '', email, '', '']], 'Twins.xlsx');
       names.push((await extract(stack.api, file.id)).result!.groupName);
     }
-    expect(names).toEqual(['Twins', 'Twins (2)', 'Twins (3)']);
+    expect(names).toEqual(['Twins', 'Twins (2)']);
     await expect(sql(stack.api, `insert into lead_groups (name) values ('TWINS (2)')`)).rejects.toMatchObject({ code: '23505' });
   });
 
   it("says in plain words that a damaged workbook cannot be read, keeping the parser's words for the log", async () => {
-    // A well-formed zip that passes the upload checks, whose sheet XML is broken inside (sax: "undefined entity").
-    const zip = await JSZip.loadAsync(await sheet([['', 'Broken', 'Sheet', '', '', '', '', 'broken@example.com', '', '']]));
-    const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
-    zip.file(
-      'xl/worksheets/sheet1.xml',
-      sheetXml.replace('<sheetData>', '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&bogus;</t></is></c></row>'),
-    );
-    const file = await json<LeadUpload>(
-      await upload(stack.api, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), 'broken.xlsx'),
-    );
+    // A plain xlsx zip that passes every upload check, whose sheet XML is broken inside (the parser: "undefined entity").
+    const file = await json<LeadUpload>(await upload(stack.api, brokenWorkbook(), 'broken.xlsx'));
     const job = await extract(stack.api, file.id);
     expect(job.state).toBe('failed');
     expect(job.error).toBe(
@@ -271,22 +278,24 @@ describe('extracting a sheet', () => {
     expect(worker.output()).toMatch(new RegExp(`upload ${file.id}, job lead-upload-${file.id}-1 \\(attempt 1\\): .*entity`, 'i'));
   });
 
-  it('tells how far it has read: the row of the sheet out of its declared last row', async () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => ['', `Far${i}`, 'Reader', '', '', '', '', `far${i}@example.com`, '', '']);
-    const file = await uploadSheet(rows, 'far.xlsx');
-    const seen: NonNullable<LeadImportJob['rows']>[] = [];
+  it('tells how far it has read: rows read and the share of the file, for a sheet that does not declare its size', async () => {
+    // exceljs's streaming writer, like many exports, writes no <dimension>: the rows read and the bytes tell.
+    const path = join(mkdtempSync(join(tmpdir(), 'far-')), 'far.xlsx');
+    await bigSheet(path, 12_000, 7_000_000);
+    const file = await json<LeadUpload>(await upload(stack.api, readFileSync(path), 'far.xlsx'));
+    const seen: { progress: number; rows: NonNullable<LeadImportJob['rows']> }[] = [];
     const response = await stack.api.request(`/api/leads/uploads/${file.id}/extract`, { method: 'POST', json: {} });
     const job = await waitForJob(stack.api, (await json<{ jobId: string }>(response)).jobId, 60_000, (polled) => {
-      if (polled.rows) seen.push(polled.rows);
+      if (polled.rows) seen.push({ progress: polled.progress, rows: polled.rows });
     });
-    expect(job.result?.imported).toBe(20_000);
+    expect(job.result?.imported).toBe(12_000);
     expect(job.rows).toBeUndefined();
     expect(seen.length).toBeGreaterThan(0);
-    for (const rows of seen) {
-      expect(rows.lastRow).toBe(20_001); // exceljs declares the sheet's dimension, header row included
-      expect(rows.row).toBeGreaterThan(1);
-      expect(rows.row).toBeLessThanOrEqual(20_001);
-      expect(rows.rowsRead).toBe(rows.row - 1);
+    for (const { progress, rows } of seen) {
+      expect(rows.lastRow).toBeNull();
+      expect(rows.rowsRead).toBe(rows.row - 1); // below the header row
+      expect(progress).toBeGreaterThan(0);
+      expect(progress).toBeLessThan(100);
     }
   });
 
