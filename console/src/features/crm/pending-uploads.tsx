@@ -13,6 +13,7 @@ import {
   Text,
   Tooltip,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import {
@@ -43,6 +44,13 @@ const useStyles = makeStyles({
   seenText: { color: tokens.colorNeutralForeground1 },
   choices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   progressText: { fontVariantNumeric: 'tabular-nums' },
+  // On a phone the date moves under the name and the actions column shrinks, leaving the message room to read.
+  nameCol: { width: '24%', '@media (max-width: 600px)': { width: '30%' } },
+  dateCol: { width: '170px', '@media (max-width: 600px)': { display: 'none' } },
+  actionsCol: { width: '190px', '@media (max-width: 600px)': { width: '44px' } },
+  dateUnder: { display: 'none', color: tokens.colorNeutralForeground3, '@media (max-width: 600px)': { display: 'block' } },
+  extractLabel: { '@media (max-width: 600px)': { display: 'none' } },
+  actionsNarrow: { '@media (max-width: 600px)': { flexDirection: 'column', alignItems: 'flex-end' } },
 });
 
 export interface PendingUploadsProps {
@@ -87,10 +95,10 @@ export function PendingUploads({ uploads, running, onExtract, onExtractAgain, on
     <Table aria-label="Pending files" data-testid="pending-files">
       <TableHeader>
         <TableRow>
-          <TableHeaderCell style={{ width: '24%' }}>Name</TableHeaderCell>
-          <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
+          <TableHeaderCell className={styles.nameCol}>Name</TableHeaderCell>
+          <TableHeaderCell className={styles.dateCol}>Date</TableHeaderCell>
           <TableHeaderCell>Message</TableHeaderCell>
-          <TableHeaderCell style={{ width: '190px' }} aria-label="Actions" />
+          <TableHeaderCell className={styles.actionsCol} aria-label="Actions" />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -102,8 +110,11 @@ export function PendingUploads({ uploads, running, onExtract, onExtractAgain, on
             <TableRow key={upload.id} data-testid="pending-file">
               <TableCell>
                 <Text className={styles.name}>{upload.name}</Text>
+                <Text size={200} className={styles.dateUnder}>
+                  {formatDate(upload.date, 'date-time')}
+                </Text>
               </TableCell>
-              <TableCell>{formatDate(upload.date, 'date-time')}</TableCell>
+              <TableCell className={styles.dateCol}>{formatDate(upload.date, 'date-time')}</TableCell>
               <TableCell>
                 <div className={styles.message}>
                   {busy ? (
@@ -153,7 +164,7 @@ export function PendingUploads({ uploads, running, onExtract, onExtractAgain, on
                 </div>
               </TableCell>
               <TableCell>
-                <div className={styles.actions}>
+                <div className={mergeClasses(styles.actions, styles.actionsNarrow)}>
                   {!seen && (
                     <Button
                       size="small"
@@ -163,7 +174,7 @@ export function PendingUploads({ uploads, running, onExtract, onExtractAgain, on
                       onClick={() => onExtract(upload)}
                       aria-label={`Extract ${upload.name}`}
                     >
-                      Extract
+                      <span className={styles.extractLabel}>Extract</span>
                     </Button>
                   )}
                   <Tooltip content={`Clear ${upload.name}`} relationship="label">
