@@ -8,7 +8,7 @@ import { LeadGroup } from '../groups/lead-group.entity';
 import { EXTRACTION_BROKE } from '../import/import-failure';
 import { toGroupView } from '../groups/lead-group.view';
 import { LeadUpload } from '../uploads/lead-upload.entity';
-import { previousImports } from '../uploads/previous-imports';
+import { previousImports } from '../uploads/previous-imports.queries';
 import { importJobId, LeadsQueue, parseImportJobId, type ImportLeadsJobData } from './leads-queue';
 
 const RUNNING: ReadonlySet<string> = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);

@@ -15,7 +15,7 @@ import type { CrmConfig } from '../crm.config';
 import { LeadsQueue } from '../extraction/leads-queue';
 import { LeadUpload } from './lead-upload.entity';
 import { toUploadView } from './lead-upload.view';
-import { previousImports } from './previous-imports';
+import { previousImports } from './previous-imports.queries';
 import { UploadStore } from './upload-store';
 import { inspectXlsx, XlsxRejected } from './xlsx-inspector';
 
