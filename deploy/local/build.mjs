@@ -1,9 +1,10 @@
 // Compiles libs and services with swc (seconds), and the console with Vite when its sources changed.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withLock } from './lock.mjs';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
@@ -38,25 +39,6 @@ function treeHash(dirs) {
   return hash.digest('hex');
 }
 
-/** One builder at a time (several stacks may build at once); a lock older than 5 minutes is stale. */
-async function withLock(path, work) {
-  mkdirSync(dirname(path), { recursive: true });
-  for (;;) {
-    try {
-      closeSync(openSync(path, 'wx'));
-      break;
-    } catch {
-      if (existsSync(path) && Date.now() - statSync(path).mtimeMs > 5 * 60_000) rmSync(path, { force: true });
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(path, { force: true });
-  }
-}
-
 export async function buildServer(log = console.log) {
   const started = Date.now();
   const swc = (dir) =>
@@ -66,6 +48,7 @@ export async function buildServer(log = console.log) {
       dir,
       `swc ${dir}`,
     );
+  // One builder at a time: several stacks may build at once.
   await withLock(join(ROOT, '.local/server-build.lock'), async () => {
     await Promise.all(packagesWithSource('libs').map(swc));
     await Promise.all(packagesWithSource('services').map(swc));
