@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { defineConfig, type PluginOption, type ProxyOptions, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 /** Where `/api` goes in `vite` (dev) and `vite preview`; in production the gateway serves the console itself. */
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -11,22 +12,9 @@ const apiProxy: Record<string, ProxyOptions> = {
 
 const REACT_VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
-/**
- * Fast refresh in dev when @vitejs/plugin-react is installed. It is loaded by a computed specifier
- * because the monorepo's root tsconfig resolves modules the node10 way, which cannot see the
- * plugin's export-map-only types; esbuild already compiles the JSX (tsconfig "jsx": "react-jsx").
- */
-async function reactPlugin(): Promise<PluginOption[]> {
-  const specifier = '@vitejs/plugin-react';
-  try {
-    const plugin = (await import(specifier)) as { default: () => PluginOption };
-    return [plugin.default()];
-  } catch {
-    return [];
-  }
-}
-
-const config: UserConfig = {
+export default defineConfig({
+  // Fast refresh in dev; esbuild compiles the JSX either way (tsconfig "jsx": "react-jsx").
+  plugins: [react()],
   resolve: {
     alias: {
       '@backoffice/contracts': path.resolve(__dirname, '../libs/contracts/src/index.ts'),
@@ -56,6 +44,4 @@ const config: UserConfig = {
   },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-};
-
-export default defineConfig(async () => ({ ...config, plugins: await reactPlugin() }));
+});

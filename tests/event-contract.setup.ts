@@ -5,6 +5,6 @@
 import { testDatabaseChecks } from '../libs/platform/src/testing/database-checks';
 
 testDatabaseChecks.push(async (databaseUrl) => {
-  const { assertOutboxContracts } = await import('./event-contract');
+  const { assertOutboxContracts } = require('./event-contract') as typeof import('./event-contract');
   await assertOutboxContracts(databaseUrl);
 });

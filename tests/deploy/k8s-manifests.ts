@@ -85,8 +85,8 @@ export function strictProblems(manifests: Manifest[]): string[] {
     noEmit: true,
     skipLibCheck: true,
     target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
+    module: ts.ModuleKind.Node20,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
     types: [],
     lib: ['lib.es2022.d.ts'],
   };

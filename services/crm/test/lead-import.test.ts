@@ -386,7 +386,6 @@ describe('extracting a sheet', () => {
     const [ja, jb] = [await json<{ jobId: string }>(a), await json<{ jobId: string }>(b)];
     expect(ja.jobId).toBe(jb.jobId);
     expect(ja.jobId).toBe(`lead-upload-${file.id}-1`);
-    const { waitForJob } = await import('./crm-test-kit');
     expect((await waitForJob(stack.api, ja.jobId)).state).toBe('completed');
     const again = await stack.api.request(`/api/leads/uploads/${file.id}/extract`, { method: 'POST', json: {} });
     expect(again.status).toBe(409);

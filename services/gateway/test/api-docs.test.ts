@@ -38,7 +38,7 @@ let gateway: TestService;
 let geography: Awaited<ReturnType<typeof documentServer>>;
 
 beforeAll(async () => {
-  const { AppModule } = (await import('../../geography/src/app.module')) as { AppModule: unknown };
+  const { AppModule } = require('../../geography/src/app.module') as { AppModule: unknown };
   const app = await NestFactory.create(AppModule as never, new FastifyAdapter(), { preview: true, logger: false });
   const geographyDoc = buildServiceOpenApi(app, 'geography');
   await app.close();

@@ -2,17 +2,13 @@ import { createHash } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { fileTypeFromBuffer } from 'file-type';
 import { CATALOGUE_FILES_PATH, catalogueImageId, type CatalogueFile, type FieldError } from '@backoffice/contracts';
 import { InvalidInputError, NotFoundError, SERVICE_CONFIG } from '@backoffice/platform';
 import type { CatalogueConfig } from '../catalogue.config';
 import { CatalogueFileRecord } from './catalogue-file.entity';
 import { FileStore } from './file-store';
 import { acceptedImageType, cleanFileName, IMAGE_TYPE_REFUSED, imageSizeProblem } from './image-type.policy';
-
-type FileTypeModule = typeof import('file-type');
-let fileTypeModule: Promise<FileTypeModule> | undefined;
-/** file-type is ESM-only: loaded once, on the first upload. */
-const fileType = () => (fileTypeModule ??= import('file-type'));
 
 export const fileUrl = (id: string) => `${CATALOGUE_FILES_PATH}/${id}`;
 
@@ -34,7 +30,7 @@ export class FilesService {
   async upload(bytes: Buffer, fileName: string | undefined, userId: string | null): Promise<CatalogueFile> {
     const sizeProblem = imageSizeProblem(bytes.length, this.config.FILE_MAX_BYTES);
     if (sizeProblem) throw new InvalidInputError([{ path: 'file', message: sizeProblem }]);
-    const sniffed = await (await fileType()).fileTypeFromBuffer(bytes);
+    const sniffed = await fileTypeFromBuffer(bytes);
     const contentType = acceptedImageType(sniffed?.mime);
     if (!contentType) throw new InvalidInputError([{ path: 'file', message: IMAGE_TYPE_REFUSED }]);
 
