@@ -136,7 +136,10 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const matches = useMatches();
   const [inlineOpen, setInlineOpen] = useState(true);
-  const [overlayOpen, setOverlayOpen] = useState(false);
+  // The overlay drawer is open on the page it was opened on: navigating closes it.
+  const [overlayOpenAt, setOverlayOpenAt] = useState<string | null>(null);
+  const overlayOpen = overlayOpenAt === location.pathname;
+  const setOverlayOpen = (next: boolean) => setOverlayOpenAt(next ? location.pathname : null);
   const mainRef = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigation(mainRef);
   useDialogFocusReturn();
@@ -149,8 +152,6 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const onBrandClick = useLinkClickHandler<HTMLAnchorElement>(home);
   const open = wide ? inlineOpen : overlayOpen;
   const routeId = matches[matches.length - 1]?.id;
-
-  useEffect(() => setOverlayOpen(false), [location.pathname]);
 
   return (
     <div className={styles.root}>

@@ -85,6 +85,8 @@ export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
 
   useEffect(() => {
     for (const upload of uploads ?? []) {
+      // Following a job polls the server (an outside system) and shows its progress as it goes.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       if (upload.status === 'extracting' && upload.jobId) void follow(upload, upload.jobId);
     }
   }, [uploads, follow]);

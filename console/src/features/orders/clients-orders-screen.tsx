@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   Button,
   Dropdown,
@@ -79,25 +79,28 @@ export default function ClientsOrdersScreen() {
   const [exporting, setExporting] = useState(false);
   const { data, error, isLoading, isValidating, mutate } = useOrders({ page, search, status });
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   // The search applies when typing pauses.
   useEffect(() => {
     if (typed.trim() === search) return;
     const timer = setTimeout(() => update({ search: typed.trim() || null, page: null }), 300);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search, update]);
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Failed to load orders');

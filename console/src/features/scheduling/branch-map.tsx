@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -64,7 +64,12 @@ export default function BranchMap({ label, markers = [], picked, onPick, height 
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const pickRef = useRef(onPick);
-  pickRef.current = onPick;
+  // What was last rendered, for the map's handlers and the marker effect (which runs on changes of their keys).
+  const shownRef = useRef({ markers, picked });
+  useLayoutEffect(() => {
+    pickRef.current = onPick;
+    shownRef.current = { markers, picked };
+  });
   /** A point placed by a click keeps the view where the user is looking. */
   const clickedRef = useRef(false);
   const tileUrl = config?.mapTileUrl || FALLBACK_TILES;
@@ -96,12 +101,14 @@ export default function BranchMap({ label, markers = [], picked, onPick, height 
   }, [tileUrl, attribution]);
 
   // Markers and the picked point; the view fits them when they change.
+  // markerKey and pickedKey stand for markers and picked, which are new objects on every render.
   const markerKey = JSON.stringify(markers.map((m) => [m.id, m.position.lat, m.position.lng, m.title, m.active]));
   const pickedKey = picked ? `${picked.lat},${picked.lng}` : '';
   useEffect(() => {
     const map = mapRef.current;
     const layer = layerRef.current;
     if (!map || !layer) return;
+    const { markers, picked } = shownRef.current;
     layer.clearLayers();
     const points: L.LatLngExpression[] = [];
     for (const marker of markers) {
@@ -128,7 +135,6 @@ export default function BranchMap({ label, markers = [], picked, onPick, height 
     if (clickedRef.current) clickedRef.current = false;
     else if (points.length === 1) map.setView(points[0], Math.max(map.getZoom(), picked ? 13 : 12));
     else if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 13 });
-    // markerKey and pickedKey stand for markers and picked, which are new objects on every render.
   }, [markerKey, pickedKey, tileUrl]);
 
   return (

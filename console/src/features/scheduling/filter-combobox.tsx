@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Combobox, Option, makeStyles, tokens, type ComboboxProps } from '@fluentui/react-components';
 
 export interface FilterOption {
@@ -35,9 +35,11 @@ export function FilterCombobox({ options, value, onChange, limit = 400, clearabl
   const [open, setOpen] = useState(false);
 
   // Follow outside changes of the value (a reset, a loaded record).
-  useEffect(() => {
+  const [queryFor, setQueryFor] = useState(selected?.text);
+  if (queryFor !== selected?.text) {
+    setQueryFor(selected?.text);
     setQuery(selected?.text ?? '');
-  }, [selected?.text]);
+  }
 
   const matches = useMemo(() => {
     const term = query.trim().toLowerCase();

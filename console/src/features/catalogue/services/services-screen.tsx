@@ -86,6 +86,8 @@ export default function ServicesScreen() {
   useEffect(() => {
     if (!linkedServiceId || !services.data) return;
     const linked = services.data.find((service) => service.id === linkedServiceId);
+    // Opening the dialog is the effect's purpose here: the link is consumed (removed from the URL) in the same step.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (linked) setEditing({ kind: 'service', service: linked });
     setSearchParams(
       (current) => {

@@ -42,12 +42,11 @@ export function ArticleFormDialog({ target, onClose }: ArticleFormDialogProps) {
   // answered on that opening (never a cached copy). Kept while the dialog fades out after closing.
   const [loaded, setLoaded] = useState<{ target: ArticleFormTarget; article?: WebArticle } | null>(null);
 
+  // A new article has nothing to load.
+  if (target && !target.id && loaded?.target !== target) setLoaded({ target });
+
   useEffect(() => {
-    if (!target) return;
-    if (!target.id) {
-      setLoaded({ target });
-      return;
-    }
+    if (!target?.id) return;
     const controller = new AbortController();
     apiFetch<WebArticle>(WEB_PAGES_PATHS.article(target.id), { signal: controller.signal }).then(
       (article) => setLoaded({ target, article }),

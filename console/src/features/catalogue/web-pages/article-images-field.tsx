@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { WEB_ARTICLE_IMAGE_TYPES, WEB_ARTICLE_MAX_IMAGES } from '@backoffice/contracts';
@@ -57,8 +57,11 @@ export function ArticleImagesField({ label, value, onChange, error }: ArticleIma
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
   const [uploadError, setUploadError] = useState<string>();
+  // The list as last rendered, for uploads that finish one after another.
   const latest = useRef(value);
-  latest.current = value;
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
 
   const upload = async (files: File[]) => {
     setUploadError(undefined);

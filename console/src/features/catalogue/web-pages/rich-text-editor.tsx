@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CKEditor } from '@ckeditor/ckeditor5-react';
 import {
   Autoformat,
@@ -58,9 +58,11 @@ export interface RichTextEditorProps {
 export default function RichTextEditor({ label, initialValue, onChange, onWarning, invalid, describedBy }: RichTextEditorProps) {
   const styles = useStyles();
   const [stats, setStats] = useState({ words: 0, characters: 0 });
-  const initial = useRef(initialValue);
+  const [initial] = useState(initialValue);
   const callbacks = useRef({ onChange, onWarning });
-  callbacks.current = { onChange, onWarning };
+  useLayoutEffect(() => {
+    callbacks.current = { onChange, onWarning };
+  });
 
   const config = useMemo<EditorConfig>(
     () => ({
@@ -153,7 +155,7 @@ export default function RichTextEditor({ label, initialValue, onChange, onWarnin
       <CKEditor
         editor={ClassicEditor}
         config={config}
-        data={initial.current}
+        data={initial}
         onReady={(editor) => {
           // Upload failures and other editor warnings become toasts instead of window.alert().
           editor.plugins.get('Notification').on(

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Button,
   Card,
@@ -53,9 +53,11 @@ export default function UserRolesScreen() {
   const [outcome, setOutcome] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
 
   // The form starts from the saved roles, and again whenever they are reloaded.
-  useEffect(() => {
-    if (user) setSelected(user.roles);
-  }, [user]);
+  const [selectedFor, setSelectedFor] = useState<typeof user>(undefined);
+  if (user && user !== selectedFor) {
+    setSelectedFor(user);
+    setSelected(user.roles);
+  }
 
   if (isLoading && !user) return <PageSpinner label="Loading the user’s roles…" />;
   if (error && !user) {
