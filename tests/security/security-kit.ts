@@ -7,7 +7,7 @@ import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { Client } from 'pg';
 import jwt from 'jsonwebtoken';
-import { JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT } from '@backoffice/contracts';
+import { AUDIT_TOPIC, JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT } from '@backoffice/contracts';
 import { signToken, startTestService, testKeys, type TestService } from '@backoffice/platform/testing';
 
 /*
@@ -213,10 +213,15 @@ export class ServiceDatabase {
     return new ServiceDatabase(client, tables, textColumns);
   }
 
-  /** Rows per table, in one statement. */
+  /**
+   * Rows per table, in one statement. The outbox's audit events are left out: a failed sign-in is recorded
+   * although it is refused (audit-trail.test.ts judges the audit log on its own).
+   */
   async counts(): Promise<Record<string, number>> {
     if (this.tables.length === 0) return {};
-    const select = this.tables.map((table, i) => `(select count(*) from "${table}")::int as c${i}`).join(', ');
+    const count = (table: string) =>
+      table === 'outbox' ? `(select count(*) from outbox where topic not like '%${AUDIT_TOPIC}')` : `(select count(*) from "${table}")`;
+    const select = this.tables.map((table, i) => `${count(table)}::int as c${i}`).join(', ');
     const row = (await this.client.query<Record<string, number>>(`select ${select}`)).rows[0];
     return Object.fromEntries(this.tables.map((table, i) => [table, row[`c${i}`]]));
   }

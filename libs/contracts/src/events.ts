@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_EVENT_TYPE, AUDIT_TOPIC, AuditEventDataSchema } from './audit';
 import { CATALOGUE_SERVICE_TOPIC, ServiceSchema } from './catalogue';
 import { LEAD_IMPORT_EVENT_TYPES, LEAD_IMPORT_TOPIC, LeadImportEventDataSchema } from './crm';
 import { GEOGRAPHY_LEVELS, GEOGRAPHY_TOPIC, GeographyRegionEventSchema } from './geography';
@@ -253,6 +254,26 @@ export const EVENT_TOPICS: readonly TopicDoc[] = [
           : 'A spreadsheet could not be imported; `error` says why.',
       data: LeadImportEventDataSchema,
     })),
+  },
+  {
+    topic: AUDIT_TOPIC,
+    channel: 'auditAction',
+    title: 'Audit log (every service)',
+    owner: 'every service',
+    key: 'The first changed record, as "<area>:<entity type>:<id>".',
+    description:
+      'Every staff action that changes data, written to the outbox in the transaction of the change. Internal: it carries personal data before and after, so it is never offered to webhooks.',
+    compacted: false,
+    consumers: [{ service: 'identity', group: 'identity.audit-log', purpose: 'Keeps the audit log (GET /api/audit).' }],
+    events: [
+      {
+        type: AUDIT_EVENT_TYPE,
+        title: 'Action recorded',
+        summary:
+          'One transaction of one actor: who, when, and each changed record with its fields before and after (secrets hidden). The Kafka header x-request-id names the request; identity keeps one record per request.',
+        data: AuditEventDataSchema,
+      },
+    ],
   },
 ];
 

@@ -21,3 +21,4 @@ export * from './api-paths';
 export * from './webhooks';
 export * from './json-schema';
 export * from './events';
+export * from './audit';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { parse, stringify } from 'yaml';
-import { EVENT_TOPICS, WEBHOOK_EVENT_TYPES, WEBHOOK_TOPICS } from '@backoffice/contracts';
+import { AUDIT_TOPIC, EVENT_TOPICS, WEBHOOK_EVENT_TYPES, WEBHOOK_TOPICS, WebhookEventFilterSchema } from '@backoffice/contracts';
 import { buildAsyncApi } from '../src/asyncapi';
 
 const file = join(__dirname, '../../../asyncapi.yaml');
@@ -45,5 +45,10 @@ describe('asyncapi.yaml', () => {
           .sort(),
       );
     }
+  });
+
+  it('never offers the audit log to webhooks (it carries personal data before and after)', () => {
+    expect(WEBHOOK_TOPICS as readonly string[]).not.toContain(AUDIT_TOPIC);
+    expect(() => WebhookEventFilterSchema.parse(AUDIT_TOPIC)).toThrow();
   });
 });

@@ -36,3 +36,7 @@ export * from './http/single-file-upload';
 export * from './http/ops-listener';
 export * from './outbox/outbox.migration';
 export * from './http/service-replicas';
+export * from './audit/audit-actor';
+export * from './audit/audit-record';
+export * from './audit/audit-trail';
+export * from './audit/audit.subscriber';

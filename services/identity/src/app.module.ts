@@ -34,6 +34,10 @@ import { ApiClientsController } from './api-clients/api-clients.controller';
 import { ApiClientsService } from './api-clients/api-clients.service';
 import { TokenController } from './api-clients/token.controller';
 import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
+import { Migration0004AuditLog } from './migrations/Migration0004AuditLog';
+import { AuditLog } from './audit/audit-log.service';
+import { AuditLogConsumer } from './audit/audit-log.consumer';
+import { AuditLogController } from './audit/audit-log.controller';
 
 @Module({
   imports: [
@@ -45,7 +49,10 @@ import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
           { name: 'Migration0001Users', class: Migration0001Users },
           { name: 'Migration0002StaffClientsTwoFactor', class: Migration0002StaffClientsTwoFactor },
           { name: 'Migration0003ApiClients', class: Migration0003ApiClients },
+          { name: 'Migration0004AuditLog', class: Migration0004AuditLog },
         ],
+        // Sign-in bookkeeping, not staff data (sign-in and sign-out are recorded by the auth service itself).
+        notAudited: [RefreshToken],
       },
       outbox: { topics: [{ name: IDENTITY_USER_TOPIC }] },
     }),
@@ -59,6 +66,8 @@ import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
     UserRolesController,
     ClientsController,
     IdentitySettingsController,
+    AuditLogController,
+    AuditLogConsumer,
   ],
   providers: [
     AuthService,
@@ -76,6 +85,7 @@ import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
     CodeAttemptLimiter,
     IdentitySettingsService,
     ApiClientsService,
+    AuditLog,
   ],
 })
 export class AppModule {}

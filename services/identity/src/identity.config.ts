@@ -30,6 +30,10 @@ export const identityConfigSchema = baseConfigSchema
     TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
     /** The issuer name authenticator apps show next to the account. */
     TOTP_ISSUER: z.string().min(1).default('Back-office'),
+    /** Days the audit log keeps a record (docs/architecture.md, "Audit log"). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(400),
+    /** How often records past the retention are purged. */
+    AUDIT_PURGE_INTERVAL_MINUTES: z.coerce.number().int().positive().default(60),
   });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -4,6 +4,7 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { ApiScope, Role } from '@backoffice/contracts';
 import { IS_PUBLIC, ROLES_KEY, SCOPES_KEY, type CurrentUserData } from './decorators';
 import { mayCall } from './scope-policy';
+import { setCurrentActor } from '../audit/audit-actor';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../errors/domain-error';
 
 /**
@@ -24,6 +25,8 @@ export class AccessGuard extends PassportAuthGuard('jwt') {
     const user = context.switchToHttp().getRequest<{ user: CurrentUserData }>().user;
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     const scopes = this.reflector.getAllAndOverride<ApiScope[] | undefined>(SCOPES_KEY, targets);
+    // The actor of whatever this request changes (the audit log).
+    setCurrentActor({ id: user.id, name: user.name, kind: user.client ? 'api-client' : 'user' });
     if (!mayCall(user, required, scopes)) {
       throw new ForbiddenError(user.client ? 'This API client’s scopes do not allow this.' : 'Your role may not do this.');
     }

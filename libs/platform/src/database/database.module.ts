@@ -8,6 +8,7 @@ import { OutboxEvent } from '../outbox/outbox-event.entity';
 import { InboxEvent } from '../outbox/inbox-event.entity';
 import { PlatformMigration0001Outbox, PlatformMigration0002OutboxRequestId } from '../outbox/outbox.migration';
 import { SharedCaches } from './shared-caches';
+import { AuditSubscriber } from '../audit/audit.subscriber';
 
 export type MigrationEntry = MigrationObject;
 
@@ -15,6 +16,8 @@ export interface DatabaseOptions {
   entities: (EntityClass<AnyEntity> | EntitySchema)[];
   /** The service's migrations, oldest first; the platform's outbox and inbox tables come before them. */
   migrations: MigrationEntry[];
+  /** Entities that are not staff data (tokens, caches, read models, job bookkeeping): left out of the audit log. */
+  notAudited?: EntityClass<AnyEntity>[];
 }
 
 /** Key of the advisory lock that lets one replica at a time migrate a database. */
@@ -50,11 +53,18 @@ export class DatabaseModule {
         MikroOrmModule.forRootAsync({
           driver: PostgreSqlDriver,
           inject: [SERVICE_CONFIG],
-          useFactory: (config: { DATABASE_URL: string; DATABASE_POOL_MAX?: number; NODE_ENV: string }) =>
+          useFactory: (config: { DATABASE_URL: string; DATABASE_POOL_MAX?: number; NODE_ENV: string; SERVICE_NAME: string }) =>
             defineConfig({
               clientUrl: config.DATABASE_URL,
               entities: [...options.entities, OutboxEvent, InboxEvent],
               extensions: [Migrator],
+              // Every change a signed-in actor flushes goes to the audit log in the same transaction.
+              subscribers: [
+                new AuditSubscriber(
+                  config.SERVICE_NAME,
+                  (options.notAudited ?? []).map((entity) => entity.name),
+                ),
+              ],
               migrations: {
                 migrationsList: [
                   { name: 'Platform0001Outbox', class: PlatformMigration0001Outbox },

@@ -62,6 +62,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/identity/users', service: 'identity', access: STAFF, methods: ['GET'] },
   { pattern: '/api/identity', service: 'identity', access: ['Admin'] },
   { pattern: '/api/clients', service: 'identity', access: STAFF },
+  // the audit log (kept by identity): a record's own history for those who see the record, everything for the Admin
+  { pattern: '/api/audit/history', service: 'identity', access: STAFF, methods: ['GET'], exact: true },
+  { pattern: '/api/audit', service: 'identity', access: ['Admin'], methods: ['GET'] },
   // catalogue
   { pattern: '/api/catalogue/files', service: 'catalogue', access: 'public', methods: ['GET'] },
   {

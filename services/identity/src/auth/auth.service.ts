@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS, type AuthUser, type LoginRequest, type Profile } from '@backoffice/contracts';
 import { LOGIN_PROBLEM_CODES, type TwoFactorSetup } from '@backoffice/contracts';
-import { DomainError, NotFoundError, UnauthorizedError } from '@backoffice/platform';
+import { AuditTrail, DomainError, NotFoundError, UnauthorizedError } from '@backoffice/platform';
 import { User } from '../users/user.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { LoginThrottle } from './login-throttle';
@@ -44,7 +44,20 @@ export class AuthService {
     private readonly twoFactor: TwoFactorService,
     private readonly settings: IdentitySettingsService,
     private readonly sessions: SessionRevoker,
+    private readonly audit: AuditTrail,
   ) {}
+
+  /** A failed sign-in in the audit log: against the account when it exists, else against the name that was typed. */
+  private async recordFailedSignIn(login: string, user: User | null, reason: string): Promise<void> {
+    const em = this.em.fork();
+    const typed = login.trim().toLowerCase().slice(0, 100);
+    this.audit.record(
+      em,
+      [{ entityType: user ? 'User' : 'SignIn', recordId: user?.id ?? typed, action: 'sign-in-failed', fields: {}, note: reason }],
+      { id: null, name: typed, kind: 'anonymous' },
+    );
+    await em.flush();
+  }
 
   /** The active user with these credentials; anything else is one same 401, counted by the throttle. */
   private async verifiedUser(input: { username: string; password: string }, ip: string): Promise<User> {
@@ -54,6 +67,11 @@ export class AuthService {
     const user = await this.em.findOne(User, { $or: [{ email: login }, { username: login }] } as never);
     const ok = await verifyPassword(user?.active ? user.passwordHash : undefined, input.password);
     if (!user || !ok) {
+      await this.recordFailedSignIn(
+        input.username,
+        user,
+        !user ? 'Unknown account.' : !user.active ? 'The account is deactivated.' : 'Wrong password.',
+      );
       // The same answer for an unknown user, a wrong password and a deactivated account.
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
@@ -73,6 +91,7 @@ export class AuthService {
         );
       case 'invalid':
         // A wrong code stays counted as a failed attempt.
+        await this.recordFailedSignIn(input.username, user, 'Wrong two-factor code.');
         throw new DomainError(LOGIN_PROBLEM_CODES.otpInvalid, 'The code is not correct. Enter the current code from your app.', 401);
       case 'setup-required':
         await this.throttle.release(input.username, ip);
@@ -88,6 +107,7 @@ export class AuthService {
       // sign-in (and then ends its session too), or this sign-in waits for it and sees the user inactive.
       const current = await em.findOne(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!current?.active) throw new UnauthorizedError(INVALID_CREDENTIALS);
+      this.audit.record(em, [{ entityType: 'User', recordId: current.id, action: 'signed-in', fields: {} }], actorOf(current));
       return this.issue(current, randomUUID(), em);
     });
     return check.recoveryCodes ? { ...session, recoveryCodes: check.recoveryCodes } : session;
@@ -170,7 +190,13 @@ export class AuthService {
     if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return;
     const token = await this.em.findOne(RefreshToken, { id });
     // Only the holder of the session's cookie may end it.
-    if (token && sameHash(token.tokenHash, hashSecret(secret))) await this.revokeFamily(token.familyId);
+    if (!token || !sameHash(token.tokenHash, hashSecret(secret))) return;
+    await this.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { id: token.userId });
+      await em.nativeUpdate(RefreshToken, { familyId: token.familyId, revokedAt: null }, { revokedAt: new Date() });
+      if (user) this.audit.record(em, [{ entityType: 'User', recordId: user.id, action: 'signed-out', fields: {} }], actorOf(user));
+    });
+    await this.sessions.revokeAccessTokens([token.familyId]);
   }
 
   async profile(userId: string): Promise<Profile> {
@@ -192,3 +218,6 @@ export class AuthService {
     return { accessToken: access.token, expiresIn: access.expiresIn, user: toAuthUser(user), refreshCookie: `${row.id}.${refresh.secret}` };
   }
 }
+
+/** A staff user as the actor of their own sign-in or sign-out (the request carries no token yet, or no longer). */
+const actorOf = (user: User) => ({ id: user.id, name: user.name, kind: 'user' as const });

@@ -3,13 +3,14 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/po
 import type { z } from 'zod';
 import {
   USER_PROBLEM_CODES,
+  type AuditChange,
   type CreateStaffUserSchema,
   type Page,
   type StaffUser,
   type UpdateStaffUserSchema,
   type UserListQuerySchema,
 } from '@backoffice/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, type CurrentUserData } from '@backoffice/platform';
+import { AuditTrail, ConflictError, ForbiddenError, NotFoundError, type CurrentUserData } from '@backoffice/platform';
 import { hashPassword } from '../auth/password.policy';
 import { containsPattern, pageOffset, toPage } from '../paging/list-query.policy';
 import { SessionRevoker } from '../sessions/session-revoker';
@@ -35,6 +36,7 @@ export class UsersService {
     private readonly events: UserEvents,
     private readonly sessions: SessionRevoker,
     private readonly twoFactor: TwoFactorService,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Staff users as `caller` may see them: everyone for an Admin; sales agents and providers (no Admin) for others. */
@@ -160,7 +162,9 @@ export class UsersService {
   async endSessions(id: string): Promise<void> {
     const sessions = await this.em.fork().transactional(async (em) => {
       await this.find(em, id);
-      return this.sessions.revokeRefreshTokens(em, id);
+      const ended = await this.sessions.revokeRefreshTokens(em, id);
+      if (ended.length) this.audit.record(em, [sessionsEnded(id, ended.length)]);
+      return ended;
     });
     await this.sessions.revokeAccessTokens(sessions);
   }
@@ -168,11 +172,27 @@ export class UsersService {
   /** Removes the user's two-factor sign-in (a lost phone) and ends their sessions. */
   async resetTwoFactor(id: string): Promise<StaffUser> {
     const sessions = await this.em.fork().transactional(async (em) => {
-      await this.find(em, id);
+      const user = await this.find(em, id);
+      const had = user.twoFactorEnabledAt ? 'on' : user.twoFactorPendingSecret ? 'being set up' : undefined;
       await this.twoFactor.clear(em, id);
-      return this.sessions.revokeRefreshTokens(em, id);
+      const ended = await this.sessions.revokeRefreshTokens(em, id);
+      // Written by statements the unit of work does not see: named here for the audit log.
+      this.audit.record(em, [
+        ...(had ? [{ entityType: 'User', recordId: id, action: 'updated' as const, fields: { twoFactor: { before: had, after: 'off' } } }] : []),
+        ...(ended.length ? [sessionsEnded(id, ended.length)] : []),
+      ]);
+      return ended;
     });
     await this.sessions.revokeAccessTokens(sessions);
     return this.get(id);
   }
 }
+
+/** The audit log's words for ending a user's sessions (refresh tokens revoked by one statement). */
+const sessionsEnded = (userId: string, count: number): AuditChange => ({
+  entityType: 'User',
+  recordId: userId,
+  action: 'updated',
+  fields: { openSessions: { before: count, after: 0 } },
+  note: count === 1 ? 'One session ended.' : `${count} sessions ended.`,
+});

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/core';
+import { AUDIT_TOPIC, type AuditEventData } from '@backoffice/contracts';
+import { runWithLogContext, setCurrentActor } from '@backoffice/platform';
+import { signToken } from '@backoffice/platform/testing';
+import { parameterSample, resolve, sample, type JsonSchema, type OpenApiDocument, type OpenApiParameter } from './bad-input-cases';
+import { neighbourStub, randomIp, SERVICE_UNDER_TEST, ServiceDatabase, startService, type StartedService } from './security-kit';
+import { findRoute } from '../../services/gateway/src/routing/route-table';
+
+/*
+ * The audit log, for every write route of every service (generated from each service's OpenAPI document,
+ * every operation checked to be one the gateway's route table routes to that service): a valid request is
+ * sent by an actor of its own, with a request id of its own. When it succeeds and changed the service's
+ * data, the outbox holds that request's audit event(s), every one naming the actor (identity keeps them as
+ * one record per request); when it changed nothing (a no-op) or was refused (4xx), none. Ids that a path names come from records the run created earlier (a POST
+ * to the collection), so updates and deletes reach real records. Then, for one service, the change and its
+ * audit row commit together or roll back together.
+ */
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface WriteOperation {
+  method: Method;
+  path: string;
+  parameters: OpenApiParameter[];
+  body?: JsonSchema;
+  json: boolean;
+}
+
+function writeOperations(doc: OpenApiDocument): WriteOperation[] {
+  const operations: WriteOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/api/')) continue;
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const content = operation.requestBody?.content ?? {};
+      const json = content['application/json']?.schema;
+      operations.push({
+        method: method.toUpperCase() as Method,
+        path,
+        parameters: (operation.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query'),
+        body: json ? resolve(doc, json) : undefined,
+        json: Object.keys(content).every((type) => type === 'application/json'),
+      });
+    }
+  }
+  // Creations first (they make the records the others name), deletions last.
+  const rank = (op: WriteOperation) => (op.method === 'DELETE' ? 2 : op.method === 'POST' && !op.path.includes('{') ? 0 : 1);
+  return operations.sort((a, b) => rank(a) - rank(b));
+}
+
+/** Failed sign-ins (a wrong password, also on the way to setting up two-factor sign-in) are recorded although refused. */
+const recordsFailure = (op: WriteOperation) => op.method === 'POST' && ['/api/auth/login', '/api/auth/login/two-factor-setup'].includes(op.path);
+
+/**
+ * A fingerprint of every row of the service's own data (the outbox and inbox aside): a request that
+ * succeeds without changing it (a role list set to what it was, a sign-out without a session) is no action.
+ */
+async function dataFingerprint(db: ServiceDatabase): Promise<string> {
+  const tables = await db.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'mikro_orm_%'
+        and table_name not in ('outbox', 'inbox') order by 1`,
+  );
+  if (!tables.length) return '';
+  const parts = tables.map(({ name }) => `(select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) from "${name}" t)`);
+  const [row] = await db.query<{ print: string }>(`select md5(concat_ws('|', ${parts.join(', ')})) as print`);
+  return row.print;
+}
+
+interface AuditRow {
+  request_id: string | null;
+  payload: { data: AuditEventData };
+}
+
+async function auditRows(db: ServiceDatabase, requestId: string): Promise<AuditRow[]> {
+  return db.query<AuditRow & Record<string, unknown>>(`select request_id, payload from outbox where topic like $1 and request_id = $2`, [
+    `%${AUDIT_TOPIC}`,
+    requestId,
+  ]);
+}
+
+describe.each(SERVICE_UNDER_TEST)('%s', (name) => {
+  let service: StartedService;
+  let db: ServiceDatabase;
+  let stub: Awaited<ReturnType<typeof neighbourStub>>;
+  let operations: WriteOperation[];
+
+  beforeAll(async () => {
+    stub = await neighbourStub();
+    service = await startService(name, stub.url);
+    db = await ServiceDatabase.open(service);
+    const doc = (await (await fetch(`${service.url}/openapi.json`)).json()) as OpenApiDocument;
+    operations = writeOperations(doc);
+    if (name === 'orders') {
+      // Orders take items of the catalogue's services, known from its topic: service 1 (what a sample itemId names).
+      await db.query(
+        `insert into catalogue_services (id, name, delivery_type, price, active, physical, required_files, source_updated_at)
+         values (1, 'Sample service', 'Online', 10, true, false, '[]'::jsonb, now()) on conflict (id) do nothing`,
+      );
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.close();
+    await service?.close();
+    await stub?.close();
+  });
+
+  it('every write route is one the gateway routes to this service', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    const strays = operations.filter((op) => findRoute(op.method, op.path.replace(/\{\w+\}/g, '7'))?.service !== name);
+    expect(strays.map((op) => `${op.method} ${op.path}`)).toEqual([]);
+  });
+
+  it('a write that succeeds leaves its audit record, naming its actor; a refused one leaves none', async () => {
+    /** Ids of records created here, by the collection path that made them. */
+    const created = new Map<string, string>();
+    const idFor = (path: string, parameter: OpenApiParameter): string => {
+      const collection = path.slice(0, path.indexOf(`/{${parameter.name}}`));
+      return created.get(collection) ?? parameterSample(parameter);
+    };
+    const failures: string[] = [];
+    const tally = { succeeded: [] as string[], unchanged: [] as string[], refused: 0 };
+    for (const op of operations) {
+      let url = op.path;
+      const query: string[] = [];
+      for (const parameter of op.parameters) {
+        if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(idFor(op.path, parameter)));
+        else if (parameter.required) query.push(`${parameter.name}=${encodeURIComponent(parameterSample(parameter))}`);
+      }
+      if (query.length) url += `?${query.join('&')}`;
+      const actor = randomUUID();
+      const requestId = `audit-${randomUUID()}`;
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${signToken({ sub: actor, roles: ['Admin'], name: 'Audit Tester' })}`,
+        'x-request-id': requestId,
+        'x-forwarded-for': randomIp(),
+      };
+      if (op.body) headers['content-type'] = 'application/json';
+      const before = await dataFingerprint(db);
+      const response = await fetch(`${service.url}${url}`, {
+        method: op.method,
+        headers,
+        body: op.body ? JSON.stringify(sample(op.body)) : undefined,
+      });
+      const answer = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
+      const rows = await auditRows(db, requestId);
+      const label = `${op.method} ${op.path} (${response.status})`;
+      if (response.status >= 500) failures.push(`${label}: a server error`);
+      else if (response.status < 300 && (await dataFingerprint(db)) === before) {
+        tally.unchanged.push(`${op.method} ${op.path}`);
+        if (rows.length) failures.push(`${label}: changed nothing, yet ${rows.length} audit record(s)`);
+      } else if (response.status < 300) {
+        tally.succeeded.push(`${op.method} ${op.path}`);
+        if (op.method === 'POST' && !op.path.includes('{') && answer && (typeof answer.id === 'string' || typeof answer.id === 'number')) {
+          created.set(op.path, String(answer.id));
+        }
+        if (rows.length === 0) failures.push(`${label}: succeeded without an audit record`);
+        const actors = new Set(rows.map((row) => row.payload.data.actor.id));
+        if (rows.length && (actors.size !== 1 || !actors.has(actor))) failures.push(`${label}: audit record by ${[...actors].join(', ')}`);
+      } else if (recordsFailure(op)) {
+        tally.refused++;
+        if (rows.length !== 1 || rows[0].payload.data.changes[0].action !== 'sign-in-failed')
+          failures.push(`${label}: ${rows.length} audit records, not one failed sign-in`);
+      } else {
+        if (process.env.AUDIT_DEBUG) console.log(label, JSON.stringify(answer).slice(0, 300));
+        tally.refused++;
+        if (rows.length) failures.push(`${label}: refused, yet ${rows.length} audit record(s)`);
+      }
+    }
+    console.log(
+      `${name}: ${operations.length} write routes; ${tally.succeeded.length} succeeded and were audited (${tally.succeeded.join(', ')}); ${tally.unchanged.length} succeeded changing nothing, with no record (${tally.unchanged.join(', ')}); ${tally.refused} refused with no record`,
+    );
+    expect(failures).toEqual([]);
+    expect(tally.succeeded.length).toBeGreaterThan(0);
+  }, 180_000);
+
+  if (name === 'scheduling') {
+    it('the change and its audit row commit together, or roll back together', async () => {
+      const orm = service.app.get(MikroORM);
+      const { Branch } = require('../../services/scheduling/src/branches/branch.entity');
+      const change = (requestId: string, branchName: string, fail: boolean) =>
+        runWithLogContext({ requestId }, async () => {
+          setCurrentActor({ id: 'actor-1', name: 'Audit Tester', kind: 'user' });
+          await orm.em.fork().transactional(async (em) => {
+            const branch = em.create(Branch, sampleBranch(branchName));
+            await em.persist(branch).flush();
+            if (fail) throw new Error('a failure after the change, inside its transaction');
+          });
+        });
+      const branches = (branchName: string) => db.query(`select id from branches where name = $1`, [branchName]);
+
+      const failedName = `Rolled back ${randomUUID().slice(0, 8)}`;
+      await expect(change('audit-rollback', failedName, true)).rejects.toThrow('a failure after the change');
+      expect(await branches(failedName)).toHaveLength(0);
+      expect(await auditRows(db, 'audit-rollback')).toHaveLength(0);
+
+      const keptName = `Committed ${randomUUID().slice(0, 8)}`;
+      await change('audit-commit', keptName, false);
+      const [kept] = await branches(keptName);
+      const rows = await auditRows(db, 'audit-commit');
+      expect(rows).toHaveLength(1);
+      expect(rows[0].payload.data.changes).toEqual([
+        expect.objectContaining({ entityType: 'Branch', recordId: String(kept.id), action: 'created' }),
+      ]);
+      expect(rows[0].payload.data.changes[0].fields.name).toEqual({ before: null, after: keptName });
+    });
+  }
+});
+
+function sampleBranch(name: string): Record<string, unknown> {
+  return { name, phoneNumber: '+1 212 555 0100', address: '1 Main St', type: 'Branch', countryCCN3: '840', timeZone: 'UTC', updatedAt: new Date() };
+}
