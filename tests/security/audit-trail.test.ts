@@ -4,7 +4,16 @@ import { AUDIT_TOPIC, type AuditEventData } from '@backoffice/contracts';
 import { runWithLogContext, setCurrentActor } from '@backoffice/platform';
 import { signToken } from '@backoffice/platform/testing';
 import { parameterSample, resolve, sample, type JsonSchema, type OpenApiDocument, type OpenApiParameter } from './bad-input-cases';
-import { neighbourStub, randomIp, SERVICE_UNDER_TEST, ServiceDatabase, startService, type StartedService } from './security-kit';
+import {
+  neighbourStub,
+  randomIp,
+  SERVICE_UNDER_TEST,
+  ServiceDatabase,
+  startService,
+  type ServiceUnderTest,
+  type StartedService,
+  type StubUser,
+} from './security-kit';
 import { findRoute } from '../../services/gateway/src/routing/route-table';
 
 /*
@@ -17,7 +26,7 @@ import { findRoute } from '../../services/gateway/src/routing/route-table';
  * audit row commit together or roll back together.
  */
 
-type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface WriteOperation {
   method: Method;
@@ -27,13 +36,13 @@ interface WriteOperation {
   json: boolean;
 }
 
-function writeOperations(doc: OpenApiDocument): WriteOperation[] {
+function writeOperations(doc: OpenApiDocument, commands: readonly string[] = []): WriteOperation[] {
   const operations: WriteOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/')) continue;
-    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+    for (const method of ['post', 'put', 'patch', 'delete', 'get'] as const) {
       const operation = item[method];
-      if (!operation) continue;
+      if (!operation || (method === 'get' && !commands.includes(path))) continue;
       const content = operation.requestBody?.content ?? {};
       const json = content['application/json']?.schema;
       operations.push({
@@ -51,7 +60,8 @@ function writeOperations(doc: OpenApiDocument): WriteOperation[] {
 }
 
 /** Failed sign-ins (a wrong password, also on the way to setting up two-factor sign-in) are recorded although refused. */
-const recordsFailure = (op: WriteOperation) => op.method === 'POST' && ['/api/auth/login', '/api/auth/login/two-factor-setup'].includes(op.path);
+const recordsFailure = (op: WriteOperation) =>
+  op.method === 'POST' && ['/api/auth/login', '/api/auth/login/two-factor-setup'].includes(op.path);
 
 /**
  * A fingerprint of every row of the service's own data (the outbox and inbox aside): a request that
@@ -81,6 +91,98 @@ async function auditRows(db: ServiceDatabase, requestId: string): Promise<AuditR
   ]);
 }
 
+/** What a run has made so far: ids by the collection path that made them, and the last answer of each route. */
+interface RunState {
+  ids: Map<string, string>;
+  answers: Map<string, Record<string, unknown>>;
+}
+
+/**
+ * What generic samples cannot know: the records a route needs first and bodies naming real records. Routes
+ * still refused after this (uploads of files, webhooks to a real host, settlement) are reported as refused.
+ */
+interface Fixture {
+  /** The neighbour's staff list (crm asks identity who the sales agents are). */
+  users?: StubUser[];
+  /** The actor of every request (a route about "my" records needs the one they belong to); else one per request. */
+  actor?: string;
+  /** Before each request: rows the routes need. */
+  prepare?(db: ServiceDatabase, state: RunState): Promise<void>;
+  bodies?: Record<string, (state: RunState) => unknown>;
+  /** GET routes that change data (the product's legacy command paths), exercised with the writes. */
+  commands?: string[];
+}
+
+const AGENT: StubUser = { id: randomUUID(), name: 'Ann Agent', email: 'ann@audit.test', roles: ['Salesagent'], active: true };
+const GROUP = 7;
+
+const FIXTURES: Partial<Record<ServiceUnderTest, Fixture>> = {
+  crm: {
+    users: [AGENT],
+    actor: AGENT.id,
+    async prepare(db, state) {
+      if (state.ids.has('/api/leads/pipeline')) return;
+      await db.query(`insert into lead_groups (id, name, status, lead_count) values ($1, 'Audit', 'ready', 4)`, [GROUP]);
+      await db.query(`create table leads_p${GROUP} partition of leads for values in (${GROUP})`);
+      const leads = await db.query<{ id: number }>(
+        `insert into leads (group_id, seq, row_number, first_name, last_name, email, phone, phone_key, notes)
+         select $1::int, n, n + 1, 'Lead' || n, 'Audit', 'lead' || n || '@audit.test', '+1 555 070 ' || (1000 + n), '1555070' || (1000 + n), ''
+         from generate_series(1, 4) n returning id`,
+        [GROUP],
+      );
+      await db.query('insert into sales_agents (user_id, name, email) values ($1, $2, $3)', [AGENT.id, AGENT.name, AGENT.email]);
+      await db.query(`insert into lead_assignments (lead_id, group_id, user_id, assigned_at) values ($1, $2, $3, now())`, [
+        leads[0].id,
+        GROUP,
+        AGENT.id,
+      ]);
+      // Lead 4 is another agent's: the team view moves it.
+      const other = randomUUID();
+      await db.query('insert into sales_agents (user_id, name, email) values ($1, $2, $3)', [other, 'Bob Agent', 'bob@audit.test']);
+      await db.query(`insert into lead_assignments (lead_id, group_id, user_id, assigned_at) values ($1, $2, $3, now())`, [
+        leads[3].id,
+        GROUP,
+        other,
+      ]);
+      state.ids.set('lead 4', String(leads[3].id));
+      state.ids.set('/api/leads/pipeline', String(leads[0].id));
+      state.ids.set('/api/leads/mine', String(leads[0].id));
+      state.ids.set('/api/leads/users', AGENT.id);
+      state.ids.set('lead 2', String(leads[1].id));
+      state.ids.set('lead 3', String(leads[2].id));
+    },
+    bodies: {
+      'POST /api/leads/distribute': () => ({ userIds: [AGENT.id], count: 1 }),
+      'POST /api/leads/team/reassign': (state) => ({ leadIds: [Number(state.ids.get('lead 4'))], toUserId: AGENT.id }),
+      'PUT /api/leads/users/{userId}': (state) => ({ changes: [{ leadId: Number(state.ids.get('lead 3')), add: true }] }),
+      'PATCH /api/leads/pipeline/{id}': () => ({ stage: 'Contacted' }),
+      'POST /api/leads/pipeline/{id}/notes': () => ({ text: 'Called, will call back' }),
+      'PATCH /api/leads/mine/{id}': () => ({ notes: 'Prefers mornings' }),
+    },
+  },
+  orders: {
+    async prepare(db) {
+      // Orders take items of the catalogue's services, known from its topic: service 1 (what a sample itemId names).
+      await db.query(
+        `insert into catalogue_services (id, name, delivery_type, price, active, physical, required_files, source_updated_at)
+         values (1, 'Sample service', 'Online', 10, true, false, '[]'::jsonb, now()) on conflict (id) do nothing`,
+      );
+    },
+    bodies: {
+      'POST /api/client-services/submit': (state) => ({ orderId: state.ids.get('/api/orders'), itemId: 1 }),
+      'POST /api/ServiceTransaction': (state) => ({
+        clientServiceId: state.answers.get('/api/client-services/submit')?.clientServiceId,
+        status: 'Verified',
+      }),
+      'POST /api/webhooks/subscriptions': () => ({ url: 'https://hooks.example.com/in', eventTypes: ['orders.order.v1'] }),
+    },
+    commands: [
+      '/api/ServiceSubmissions/assignClearBranch/{clientServiceId}',
+      '/api/ServiceSubmissions/assignClearProvider/{clientServiceId}',
+    ],
+  },
+};
+
 describe.each(SERVICE_UNDER_TEST)('%s', (name) => {
   let service: StartedService;
   let db: ServiceDatabase;
@@ -88,18 +190,11 @@ describe.each(SERVICE_UNDER_TEST)('%s', (name) => {
   let operations: WriteOperation[];
 
   beforeAll(async () => {
-    stub = await neighbourStub();
+    stub = await neighbourStub(FIXTURES[name]?.users);
     service = await startService(name, stub.url);
     db = await ServiceDatabase.open(service);
     const doc = (await (await fetch(`${service.url}/openapi.json`)).json()) as OpenApiDocument;
-    operations = writeOperations(doc);
-    if (name === 'orders') {
-      // Orders take items of the catalogue's services, known from its topic: service 1 (what a sample itemId names).
-      await db.query(
-        `insert into catalogue_services (id, name, delivery_type, price, active, physical, required_files, source_updated_at)
-         values (1, 'Sample service', 'Online', 10, true, false, '[]'::jsonb, now()) on conflict (id) do nothing`,
-      );
-    }
+    operations = writeOperations(doc, FIXTURES[name]?.commands);
   }, 120_000);
 
   afterAll(async () => {
@@ -115,11 +210,37 @@ describe.each(SERVICE_UNDER_TEST)('%s', (name) => {
   });
 
   it('a write that succeeds leaves its audit record, naming its actor; a refused one leaves none', async () => {
-    /** Ids of records created here, by the collection path that made them. */
-    const created = new Map<string, string>();
+    const fixture = FIXTURES[name] ?? {};
+    const state: RunState = { ids: new Map(), answers: new Map() };
     const idFor = (path: string, parameter: OpenApiParameter): string => {
       const collection = path.slice(0, path.indexOf(`/{${parameter.name}}`));
-      return created.get(collection) ?? parameterSample(parameter);
+      if (parameter.name === 'clientServiceId' && state.answers.get('/api/client-services/submit')?.clientServiceId)
+        return String(state.answers.get('/api/client-services/submit')!.clientServiceId);
+      return state.ids.get(collection) ?? parameterSample(parameter);
+    };
+    interface Attempt {
+      status: number;
+      answer?: Record<string, unknown>;
+      rows: AuditRow[];
+      changed: boolean;
+    }
+    /** One request with a request id of its own: its answer, the audit rows it left, whether the data changed. */
+    const send = async (op: WriteOperation, url: string, actor: string, body: unknown): Promise<Attempt> => {
+      const requestId = `audit-${randomUUID()}`;
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${signToken({ sub: actor, roles: ['Admin'], name: 'Audit Tester' })}`,
+        'x-request-id': requestId,
+        'x-forwarded-for': randomIp(),
+      };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const before = await dataFingerprint(db);
+      const response = await fetch(`${service.url}${url}`, {
+        method: op.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+      return { status: response.status, answer, rows: await auditRows(db, requestId), changed: (await dataFingerprint(db)) !== before };
     };
     const failures: string[] = [];
     const tally = { succeeded: [] as string[], unchanged: [] as string[], refused: 0 };
@@ -131,31 +252,33 @@ describe.each(SERVICE_UNDER_TEST)('%s', (name) => {
         else if (parameter.required) query.push(`${parameter.name}=${encodeURIComponent(parameterSample(parameter))}`);
       }
       if (query.length) url += `?${query.join('&')}`;
-      const actor = randomUUID();
-      const requestId = `audit-${randomUUID()}`;
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${signToken({ sub: actor, roles: ['Admin'], name: 'Audit Tester' })}`,
-        'x-request-id': requestId,
-        'x-forwarded-for': randomIp(),
-      };
-      if (op.body) headers['content-type'] = 'application/json';
-      const before = await dataFingerprint(db);
-      const response = await fetch(`${service.url}${url}`, {
-        method: op.method,
-        headers,
-        body: op.body ? JSON.stringify(sample(op.body)) : undefined,
-      });
-      const answer = (await response.json().catch(() => undefined)) as { id?: unknown } | undefined;
-      const rows = await auditRows(db, requestId);
+      await fixture.prepare?.(db, state);
+      const actor = fixture.actor ?? randomUUID();
+      const given = fixture.bodies?.[`${op.method} ${op.path}`];
+      /** The optional fields the body needs besides the required ones, learnt from a 400 that names them (as bad-input does). */
+      const extras: string[] = [];
+      let attempt: Attempt;
+      for (let round = 0; ; round++) {
+        const body = op.body ? (given?.(state) ?? sample(op.body, 'value', extras)) : undefined;
+        attempt = await send(op, url, actor, body);
+        const learnt = (attempt.answer?.errors as { path: string }[] | undefined)
+          ?.map((e) => e.path.split('.')[0])
+          .filter((key) => op.body?.properties?.[key] && !(op.body.required ?? []).includes(key) && !extras.includes(key));
+        if (attempt.status !== 400 || given || !learnt?.length || round === 3) break;
+        if (attempt.rows.length) failures.push(`${op.method} ${op.path} (400): refused, yet ${attempt.rows.length} audit record(s)`);
+        extras.push(...new Set(learnt));
+      }
+      const { response, answer, rows, changed } = { response: attempt, ...attempt };
       const label = `${op.method} ${op.path} (${response.status})`;
       if (response.status >= 500) failures.push(`${label}: a server error`);
-      else if (response.status < 300 && (await dataFingerprint(db)) === before) {
+      else if (response.status < 300 && !changed) {
         tally.unchanged.push(`${op.method} ${op.path}`);
         if (rows.length) failures.push(`${label}: changed nothing, yet ${rows.length} audit record(s)`);
       } else if (response.status < 300) {
         tally.succeeded.push(`${op.method} ${op.path}`);
+        if (answer) state.answers.set(op.path, answer);
         if (op.method === 'POST' && !op.path.includes('{') && answer && (typeof answer.id === 'string' || typeof answer.id === 'number')) {
-          created.set(op.path, String(answer.id));
+          state.ids.set(op.path, String(answer.id));
         }
         if (rows.length === 0) failures.push(`${label}: succeeded without an audit record`);
         const actors = new Set(rows.map((row) => row.payload.data.actor.id));
@@ -211,5 +334,13 @@ describe.each(SERVICE_UNDER_TEST)('%s', (name) => {
 });
 
 function sampleBranch(name: string): Record<string, unknown> {
-  return { name, phoneNumber: '+1 212 555 0100', address: '1 Main St', type: 'Branch', countryCCN3: '840', timeZone: 'UTC', updatedAt: new Date() };
+  return {
+    name,
+    phoneNumber: '+1 212 555 0100',
+    address: '1 Main St',
+    type: 'Branch',
+    countryCCN3: '840',
+    timeZone: 'UTC',
+    updatedAt: new Date(),
+  };
 }

@@ -34,7 +34,8 @@ export function changedFields(
     const now = auditValue(name, after?.[name]);
     if (was === HIDDEN || now === HIDDEN) {
       // A secret: only whether it changed (a create or delete always names it).
-      if (!before || !after || !sameValue(before[name], after[name])) fields[name] = { before: before ? HIDDEN : null, after: after ? HIDDEN : null };
+      if (!before || !after || !sameValue(before[name], after[name]))
+        fields[name] = { before: before ? HIDDEN : null, after: after ? HIDDEN : null };
       continue;
     }
     if (!before || !after || !sameValue(was, now)) fields[name] = { before: was, after: now };

@@ -17,7 +17,9 @@ export class AuditTrail {
 
   /** Adds the audit event to `em` (flushed with the change); nothing when there is no actor and none is given. */
   record(em: EntityManager, changes: AuditChange[], actor: AuditActor | undefined = currentActor()): void {
-    if (!actor || !changes.length) return;
-    em.persist(auditOutboxRow(this.config.SERVICE_NAME, actor, changes));
+    // An update that changed no field and says nothing else is no change.
+    const real = changes.filter((change) => change.action !== 'updated' || Object.keys(change.fields).length || change.note);
+    if (!actor || !real.length) return;
+    em.persist(auditOutboxRow(this.config.SERVICE_NAME, actor, real));
   }
 }

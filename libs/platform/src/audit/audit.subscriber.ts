@@ -47,9 +47,7 @@ export class AuditSubscriber implements EventSubscriber {
   onFlush({ uow }: FlushEventArgs): void {
     const actor = currentActor();
     if (!actor) return;
-    const changeSets = uow
-      .getChangeSets()
-      .filter((cs) => KINDS[cs.type] && !this.skipped.has(cs.meta.className) && !cs.meta.pivotTable);
+    const changeSets = uow.getChangeSets().filter((cs) => KINDS[cs.type] && !this.skipped.has(cs.meta.className) && !cs.meta.pivotTable);
     if (!changeSets.length) return;
     const earlier = this.pending.get(uow);
     this.pending.set(uow, { actor, changeSets: [...(earlier?.changeSets ?? []), ...changeSets] });

@@ -11,7 +11,8 @@ import type {
   UpdateUserLeadsResult,
   UserLeads,
 } from '@backoffice/contracts';
-import { InvalidInputError, NotFoundError } from '@backoffice/platform';
+import { AuditTrail, InvalidInputError, NotFoundError } from '@backoffice/platform';
+import { assignmentChange } from './assignment-audit';
 import { leadSearchCondition } from '../groups/lead-search.policy';
 import { leadColumns, leadViews, type LeadRow } from '../leads/lead.view';
 import { sqlArray } from '../leads/sql-array';
@@ -27,6 +28,7 @@ export class LeadAssignmentsService {
   constructor(
     private readonly em: EntityManager,
     private readonly agents: AgentDirectory,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Leads with a phone (only those can be assigned), in table order, with their sellers. */
@@ -91,7 +93,7 @@ export class LeadAssignmentsService {
           })),
         );
       }
-      let added = 0;
+      let added: number[] = [];
       if (adds.length) {
         // A lead another agent already works keeps its stage and follow-up (its sellers share them).
         const inserted = await em.execute<{ lead_id: number }[]>(
@@ -105,20 +107,21 @@ export class LeadAssignmentsService {
            on conflict do nothing returning lead_id`,
           [userId, sqlArray(adds), sqlArray(adds.map((id) => groups.get(id)!))],
         );
-        added = inserted.length;
+        added = inserted.map((row) => row.lead_id);
       }
-      let removed = 0;
+      let removed: number[] = [];
       if (removes.length) {
         const deleted = await em.execute<{ lead_id: number }[]>(
           'delete from lead_assignments where user_id = ? and lead_id = any(?::int[]) returning lead_id',
           [userId, sqlArray(removes)],
         );
-        removed = deleted.length;
+        removed = deleted.map((row) => row.lead_id);
       }
+      this.audit.record(em, assignmentChange(userId, added, removed));
       const [{ count }] = await em.execute<{ count: string }[]>('select count(*) as count from lead_assignments where user_id = ?', [
         userId,
       ]);
-      return { userId, added, removed, total: Number(count) };
+      return { userId, added: added.length, removed: removed.length, total: Number(count) };
     });
   }
 
@@ -149,6 +152,15 @@ export class LeadAssignmentsService {
           );
         }
         perAgent.push({ userId, name: agents.get(userId)!.name, added: share.length });
+        this.audit.record(
+          em,
+          assignmentChange(
+            userId,
+            share.map((lead) => lead.id),
+            [],
+            'distributed',
+          ),
+        );
       }
       return { distributed: leads.length, perAgent };
     });
@@ -175,17 +187,19 @@ export class LeadAssignmentsService {
           missing.map(({ id, index }) => ({ path: `leadIds.${index}`, message: `Lead ${id} is not assigned to anyone` })),
         );
       }
-      await em.execute(
+      const given = await em.execute<{ lead_id: number }[]>(
         `insert into lead_assignments (lead_id, group_id, user_id, stage, follow_up_at, stage_changed_at)
          select distinct on (x.lead_id) x.lead_id, x.group_id, ?, x.stage, x.follow_up_at, x.stage_changed_at
          from lead_assignments x where x.lead_id = any(?::int[]) order by x.lead_id, x.seq desc
-         on conflict do nothing`,
+         on conflict do nothing returning lead_id`,
         [input.toUserId, sqlArray(input.leadIds)],
       );
-      await em.execute('delete from lead_assignments where lead_id = any(?::int[]) and user_id <> ?', [
-        sqlArray(input.leadIds),
-        input.toUserId,
-      ]);
+      const taken = await em.execute<{ lead_id: number }[]>(
+        'delete from lead_assignments where lead_id = any(?::int[]) and user_id <> ? returning lead_id',
+        [sqlArray(input.leadIds), input.toUserId],
+      );
+      const moved = [...new Set([...given, ...taken].map((row) => row.lead_id))];
+      this.audit.record(em, assignmentChange(input.toUserId, moved, [], 'moved here from other agents'));
       return { toUserId: input.toUserId, name: agent.name, moved: current.filter((row) => row.others > 0).length };
     });
   }

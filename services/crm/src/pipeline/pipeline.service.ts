@@ -10,7 +10,7 @@ import {
   type PipelineQuery,
   type UpdatePipeline,
 } from '@backoffice/contracts';
-import { NotFoundError } from '@backoffice/platform';
+import { AuditTrail, changedFields, NotFoundError } from '@backoffice/platform';
 import { MONTH_START, TODAY, WEEK_START, pipelineOrder, pipelineWhere } from './pipeline-filter.policy';
 import { PIPELINE_FROM, pipelineColumns, pipelineViews, toLeadNote, type NoteRow, type PipelineRow } from './pipeline.view';
 
@@ -29,7 +29,10 @@ const IMPORTED_NOTE_AUTHOR = 'Imported with the sheet';
 /** The pipeline: lists (an agent's own, the team's), the workspace figures, stage, follow-up and notes of a lead. */
 @Injectable()
 export class PipelineService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditTrail,
+  ) {}
 
   /** A page of pipeline leads; `userId` bounds it to one agent (always, for an agent's own list). */
   async page(query: PipelineQuery, userId?: string): Promise<PipelinePage> {
@@ -85,7 +88,7 @@ export class PipelineService {
   /** Changes the stage and/or follow-up of a lead, for every seller of it (they share its pipeline). */
   async update(actor: PipelineActor, leadId: number, change: UpdatePipeline): Promise<PipelineLead> {
     return this.em.transactional(async (em) => {
-      await this.assignedRow(em, actor, leadId, true);
+      const before = await this.assignedRow(em, actor, leadId, true);
       const stage = change.stage ?? null;
       const setFollowUp = change.followUpAt !== undefined;
       await em.execute(
@@ -96,7 +99,13 @@ export class PipelineService {
          where lead_id = ?`,
         [stage, stage, stage, setFollowUp, change.followUpAt ?? null, leadId],
       );
-      return this.assignedRow(em, actor, leadId);
+      const after = await this.assignedRow(em, actor, leadId);
+      const fields = changedFields(
+        { stage: before.stage, followUpAt: before.followUpAt },
+        { stage: after.stage, followUpAt: after.followUpAt },
+      );
+      if (Object.keys(fields).length) this.audit.record(em, [{ entityType: 'Lead', recordId: String(leadId), action: 'updated', fields }]);
+      return after;
     });
   }
 
@@ -131,6 +140,15 @@ export class PipelineService {
         [leadId, actor.id, actor.name || 'Unknown', text],
       );
       await tx.execute('update leads set notes = ?, updated_at = now() where id = ? and group_id = ?', [text, leadId, lead.group_id]);
+      this.audit.record(tx, [
+        {
+          entityType: 'Lead',
+          recordId: String(leadId),
+          action: 'updated',
+          fields: changedFields({ notes: lead.notes }, { notes: text }),
+          note: 'Note added.',
+        },
+      ]);
       return toLeadNote(row);
     });
   }

@@ -22,7 +22,10 @@ export class AuditLogConsumer {
   @EventPattern(topicName(AUDIT_TOPIC))
   async onAuditEvent(@Ctx() context: KafkaContext): Promise<void> {
     const raw = (context.getMessage() as unknown as { value: unknown }).value;
-    const envelope = (typeof raw === 'string' || Buffer.isBuffer(raw) ? safeJson(raw.toString()) : raw) as { id?: unknown; data?: unknown } | null;
+    const envelope = (typeof raw === 'string' || Buffer.isBuffer(raw) ? safeJson(raw.toString()) : raw) as {
+      id?: unknown;
+      data?: unknown;
+    } | null;
     const data = AuditEventDataSchema.safeParse(envelope?.data);
     if (!envelope || typeof envelope.id !== 'string' || !data.success) {
       this.logger.warn({ msg: 'unreadable audit event skipped', topic: context.getTopic() });

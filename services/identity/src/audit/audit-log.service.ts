@@ -87,7 +87,11 @@ export class AuditLog implements OnApplicationBootstrap, OnApplicationShutdown {
     if (query.area) add('area = ?', query.area);
     // A record or a kind of record: any change of the action touched it.
     if (query.recordId && query.entityType) {
-      add(`exists (select 1 from jsonb_array_elements(changes) c where c->>'recordId' = ? and c->>'entityType' = ?)`, query.recordId, query.entityType);
+      add(
+        `exists (select 1 from jsonb_array_elements(changes) c where c->>'recordId' = ? and c->>'entityType' = ?)`,
+        query.recordId,
+        query.entityType,
+      );
     } else if (query.recordId) {
       add(`exists (select 1 from jsonb_array_elements(changes) c where c->>'recordId' = ?)`, query.recordId);
     } else if (query.entityType) {
@@ -100,7 +104,12 @@ export class AuditLog implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /** One record's own history, by the subjects index. */
   history(query: AuditHistoryQuery): Promise<Page<AuditRecord>> {
-    return this.page(['subjects @> array[?]::text[]'], [subjectOf(query.area, query.entityType, query.recordId)], query.page, query.pageSize);
+    return this.page(
+      ['subjects @> array[?]::text[]'],
+      [subjectOf(query.area, query.entityType, query.recordId)],
+      query.page,
+      query.pageSize,
+    );
   }
 
   /** Deletes the records older than the retention; answers how many went. */

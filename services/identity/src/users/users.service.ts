@@ -178,7 +178,9 @@ export class UsersService {
       const ended = await this.sessions.revokeRefreshTokens(em, id);
       // Written by statements the unit of work does not see: named here for the audit log.
       this.audit.record(em, [
-        ...(had ? [{ entityType: 'User', recordId: id, action: 'updated' as const, fields: { twoFactor: { before: had, after: 'off' } } }] : []),
+        ...(had
+          ? [{ entityType: 'User', recordId: id, action: 'updated' as const, fields: { twoFactor: { before: had, after: 'off' } } }]
+          : []),
         ...(ended.length ? [sessionsEnded(id, ended.length)] : []),
       ]);
       return ended;

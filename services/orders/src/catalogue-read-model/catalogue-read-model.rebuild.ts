@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { Consumer, Kafka } from 'kafkajs';
 import { CATALOGUE_SERVICE_TOPIC } from '@backoffice/contracts';
-import { KAFKA, topicName, UnavailableError } from '@backoffice/platform';
+import { AuditTrail, KAFKA, topicName, UnavailableError } from '@backoffice/platform';
 import { CatalogueReadModel } from './catalogue-read-model.service';
 import { decodeKafkaValue, mapCatalogueMessage, type CatalogueMessageDecision } from './catalogue-service.mapping';
 
@@ -36,6 +36,7 @@ export class CatalogueReadModelRebuild implements OnApplicationBootstrap, OnAppl
     @Inject(KAFKA) private readonly kafka: Kafka,
     private readonly em: EntityManager,
     private readonly readModel: CatalogueReadModel,
+    private readonly audit: AuditTrail,
   ) {}
 
   onApplicationBootstrap() {
@@ -69,7 +70,18 @@ export class CatalogueReadModelRebuild implements OnApplicationBootstrap, OnAppl
     const latest = new Map<number, CatalogueMessageDecision>();
     for (const decision of decisions) if (decision.kind !== 'skip') latest.set(decision.id, decision);
     const keep = [...latest.values()].flatMap((d) => (d.kind === 'upsert' ? [d] : []));
+    const before = await this.readModel.count();
     await this.em.fork().transactional(async (em) => {
+      // An Admin's rebuild is in the audit log (the rows change by statements the unit of work does not see).
+      this.audit.record(em, [
+        {
+          entityType: 'CatalogueReadModel',
+          recordId: 'catalogue',
+          action: 'updated',
+          fields: { services: { before, after: keep.length } },
+          note: `Rebuilt from ${messages} messages of ${CATALOGUE_SERVICE_TOPIC}.`,
+        },
+      ]);
       await em
         .getConnection()
         .execute(

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookSubscription } from '@backoffice/contracts';
+import { AuditTrail, changedFields } from '@backoffice/platform';
+import type { AuditChange, WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookSubscription } from '@backoffice/contracts';
 
 interface SubscriptionRow {
   id: string;
@@ -73,7 +74,24 @@ const DELIVERY_COLUMNS =
 /** The webhook tables: subscriptions, deliveries (one per event and subscription, and per resend) and their attempts. */
 @Injectable()
 export class WebhookStore {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** A subscription's change in the audit log, in the transaction of the statement that made it. */
+  private recordChange(
+    em: EntityManager,
+    id: string,
+    action: AuditChange['action'],
+    before?: WebhookSubscription,
+    after?: WebhookSubscription,
+    note?: string,
+  ) {
+    this.audit.record(em, [
+      { entityType: 'WebhookSubscription', recordId: id, action, fields: changedFields(before, after), ...(note ? { note } : {}) },
+    ]);
+  }
 
   // ── Subscriptions ────────────────────────────────────────────────────────────────────────────
 
@@ -97,30 +115,49 @@ export class WebhookStore {
     secret: string;
     createdBy: string;
   }): Promise<WebhookSubscription> {
-    const [row] = await this.em.execute<SubscriptionRow[]>(
-      `insert into webhook_subscriptions (id, url, event_types, description, secret, enabled, created_by)
-       values (?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?) returning ${SUBSCRIPTION_COLUMNS}`,
-      [randomUUID(), fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.secret, fields.enabled, fields.createdBy],
-    );
-    return toSubscription(row);
+    return this.em.transactional(async (em) => {
+      const [row] = await em.execute<SubscriptionRow[]>(
+        `insert into webhook_subscriptions (id, url, event_types, description, secret, enabled, created_by)
+         values (?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?) returning ${SUBSCRIPTION_COLUMNS}`,
+        [randomUUID(), fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.secret, fields.enabled, fields.createdBy],
+      );
+      const created = toSubscription(row);
+      this.recordChange(em, created.id, 'created', undefined, created);
+      return created;
+    });
   }
 
   async updateSubscription(
     id: string,
     fields: { url: string; eventTypes: string[]; description: string; enabled: boolean },
   ): Promise<WebhookSubscription | undefined> {
-    const [row] = await this.em.execute<SubscriptionRow[]>(
-      `update webhook_subscriptions set url = ?, event_types = array(select jsonb_array_elements_text(?::jsonb)), description = ?, enabled = ?, updated_at = now(),
+    return this.em.transactional(async (em) => {
+      const [previous] = await em.execute<SubscriptionRow[]>(
+        `select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions where id = ? for update`,
+        [id],
+      );
+      const [row] = await em.execute<SubscriptionRow[]>(
+        `update webhook_subscriptions set url = ?, event_types = array(select jsonb_array_elements_text(?::jsonb)), description = ?, enabled = ?, updated_at = now(),
          disabled_reason = case when ? then null else disabled_reason end, disabled_at = case when ? then null else disabled_at end
        where id = ? returning ${SUBSCRIPTION_COLUMNS}`,
-      [fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.enabled, fields.enabled, fields.enabled, id],
-    );
-    return row ? toSubscription(row) : undefined;
+        [fields.url, JSON.stringify(fields.eventTypes), fields.description, fields.enabled, fields.enabled, fields.enabled, id],
+      );
+      if (!row || !previous) return undefined;
+      const updated = toSubscription(row);
+      this.recordChange(em, id, 'updated', toSubscription(previous), updated);
+      return updated;
+    });
   }
 
   async deleteSubscription(id: string): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>(`delete from webhook_subscriptions where id = ? returning id`, [id]);
-    return rows.length > 0;
+    return this.em.transactional(async (em) => {
+      const [row] = await em.execute<SubscriptionRow[]>(
+        `delete from webhook_subscriptions where id = ? returning ${SUBSCRIPTION_COLUMNS}`,
+        [id],
+      );
+      if (row) this.recordChange(em, id, 'deleted', toSubscription(row));
+      return Boolean(row);
+    });
   }
 
   // ── Deliveries ───────────────────────────────────────────────────────────────────────────────
@@ -168,6 +205,24 @@ export class WebhookStore {
     return rows.length > 0;
   }
 
+  /**
+   * A replay in the audit log, once its deliveries are queued (each was queued as Kafka handed its event over;
+   * they are the delivery queue, not data anyone edits).
+   */
+  async recordReplay(subscriptionId: string, from: Date, events: number): Promise<void> {
+    if (!events) return;
+    await this.em.transactional(async (em) =>
+      this.recordChange(
+        em,
+        subscriptionId,
+        'updated',
+        undefined,
+        undefined,
+        `${events} event(s) since ${from.toISOString()} queued again (replay).`,
+      ),
+    );
+  }
+
   /** A delivery outside the event stream (a test event, a resend). */
   async addDelivery(fields: {
     subscriptionId: string;
@@ -178,20 +233,25 @@ export class WebhookStore {
     body: string;
     resendOf?: string;
   }): Promise<WebhookDelivery> {
-    const [row] = await this.em.execute<DeliveryRow[]>(
-      `insert into webhook_deliveries (id, subscription_id, event_id, topic, event_type, subject, body, resend_of)
+    const row = await this.em.transactional(async (em) => {
+      const note = fields.resendOf ? `Delivery ${fields.resendOf} resent.` : 'Test event sent.';
+      this.recordChange(em, fields.subscriptionId, 'updated', undefined, undefined, note);
+      const [inserted] = await em.execute<DeliveryRow[]>(
+        `insert into webhook_deliveries (id, subscription_id, event_id, topic, event_type, subject, body, resend_of)
        values (?, ?, ?, ?, ?, ?, ?, ?) returning ${DELIVERY_COLUMNS}`,
-      [
-        randomUUID(),
-        fields.subscriptionId,
-        fields.eventId,
-        fields.topic,
-        fields.eventType,
-        fields.subject,
-        fields.body,
-        fields.resendOf ?? null,
-      ],
-    );
+        [
+          randomUUID(),
+          fields.subscriptionId,
+          fields.eventId,
+          fields.topic,
+          fields.eventType,
+          fields.subject,
+          fields.body,
+          fields.resendOf ?? null,
+        ],
+      );
+      return inserted;
+    });
     return this.withAttempts([row]).then(([delivery]) => delivery);
   }
 

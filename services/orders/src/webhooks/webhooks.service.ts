@@ -114,7 +114,9 @@ export class WebhooksService {
     const subscription = await this.subscription(id);
     if (!subscription.enabled)
       throw new ConflictError('The subscription is disabled: enable it to replay its events.', 'subscription_disabled');
-    return { events: await this.replays.replay(subscription, from) };
+    const events = await this.replays.replay(subscription, from);
+    await this.store.recordReplay(id, from, events);
+    return { events };
   }
 
   async resend(deliveryId: string): Promise<WebhookDelivery> {
