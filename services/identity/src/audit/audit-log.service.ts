@@ -54,7 +54,7 @@ export class AuditLog implements OnApplicationBootstrap, OnApplicationShutdown {
     await em.execute(
       `insert into audit_records
          (request_id, occurred_at, actor_id, actor_name, actor_kind, action, area, entity_type, record_id, subjects, changes)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::text[], ?::jsonb)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?::jsonb)
        on conflict (request_id) do update set
          occurred_at = least(audit_records.occurred_at, excluded.occurred_at),
          subjects = array(select distinct unnest(audit_records.subjects || excluded.subjects)),
@@ -69,7 +69,7 @@ export class AuditLog implements OnApplicationBootstrap, OnApplicationShutdown {
         data.area,
         first.entityType,
         first.recordId,
-        subjects,
+        JSON.stringify(subjects),
         JSON.stringify(changes),
       ],
     );
