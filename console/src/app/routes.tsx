@@ -10,6 +10,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { geographyRoutes } from '../features/geography/routes';
 import { identityRoutes } from '../features/identity/routes';
 import { webhooksRoutes } from '../features/webhooks/routes';
+import { auditRoutes } from '../features/audit/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { schedulingRoutes } from '../features/scheduling/routes';
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               ...schedulingRoutes,
               ...paymentsRoutes,
               ...webhooksRoutes,
+              ...auditRoutes,
               { path: '*', element: <NotFoundPage homePath="/admin" /> },
             ],
           },

@@ -13,6 +13,7 @@ import {
   PeopleTeamRegular,
   PersonKeyRegular,
   PersonLightningRegular,
+  HistoryRegular,
   PlugConnectedRegular,
   ReceiptRegular,
   StarRegular,
@@ -93,6 +94,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/admin/users', label: 'Users', icon: <PersonKeyRegular />, roles: ACCESS.userAdministration },
       { to: '/admin/clients', label: 'Clients', icon: <PeopleRegular />, roles: ACCESS.backOffice },
       { to: '/admin/webhooks', label: 'Webhooks', icon: <PlugConnectedRegular />, roles: ACCESS.userAdministration },
+      { to: '/admin/activity', label: 'Activity', icon: <HistoryRegular />, roles: ACCESS.userAdministration },
     ],
   },
 ];

@@ -35,6 +35,7 @@ import { useClientService } from './api';
 import { formatBytes, formatDuration } from './formatting';
 import { FileLink, ImageThumbnail } from './protected-file';
 import { ClientServiceStatusBadge } from './status-badges';
+import { RecordHistory } from '../../components/audit';
 
 export const useDialogStyles = makeStyles({
   surface: { maxWidth: '1040px', width: 'calc(100vw - 48px)' },
@@ -213,6 +214,14 @@ function DetailBody({ detail }: { detail: ClientServiceDetail }) {
       </section>
 
       <TransactionsSection transactions={detail.transactions} />
+      {seesOrders && (
+        <section className={styles.section} aria-label="History">
+          <Text as="h3" weight="semibold">
+            History
+          </Text>
+          <RecordHistory record={{ area: 'orders', entityType: 'ClientService', recordId: detail.id }} />
+        </section>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, CardFooter, CardPreview, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { BoxRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { RecordHistoryButton } from '../../../components/audit';
 import type { Service } from '@backoffice/contracts';
 
 const useStyles = makeStyles({
@@ -99,6 +100,10 @@ export function ServiceCard({ service, money, onEdit, onDelete }: ServiceCardPro
         <Button icon={<DeleteRegular />} onClick={onDelete} aria-label={`Delete ${service.name}`}>
           Delete
         </Button>
+        <RecordHistoryButton
+          title={service.name}
+          record={{ area: 'catalogue', entityType: 'CatalogueService', recordId: String(service.id) }}
+        />
       </CardFooter>
     </Card>
   );

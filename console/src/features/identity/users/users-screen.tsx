@@ -19,6 +19,7 @@ import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback
 import { PageHeader } from '../../../components/layout';
 import { ListPager, useListParams } from '../../../components/table';
 import { useUsers } from '../api';
+import { RecordHistoryDialog } from '../../../components/audit';
 
 import { SecuritySettingsCard } from './security-settings-card';
 import { useUserActions } from './use-user-actions';
@@ -65,6 +66,7 @@ export default function UsersScreen() {
     active,
   });
   const [editing, setEditing] = useState<StaffUser | null | undefined>(undefined);
+  const [historyOf, setHistoryOf] = useState<StaffUser | null>(null);
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Could not load the users');
@@ -153,6 +155,7 @@ export default function UsersScreen() {
                 stale={isValidating}
                 actions={actions}
                 onEdit={setEditing}
+                onHistory={setHistoryOf}
               />
               <div className={styles.pager}>
                 <ListPager page={list.page} pageSize={PAGE_SIZE} total={data.total} noun="users" onPage={list.setPage} />
@@ -163,6 +166,13 @@ export default function UsersScreen() {
       )}
       <SecuritySettingsCard />
       {editing !== undefined && <UserFormDialog user={editing} onClose={() => setEditing(undefined)} />}
+      {historyOf && (
+        <RecordHistoryDialog
+          title={historyOf.name}
+          record={{ area: 'identity', entityType: 'User', recordId: historyOf.id }}
+          onClose={() => setHistoryOf(null)}
+        />
+      )}
     </>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '@fluentui/react-components';
 import {
   EditRegular,
+  HistoryRegular,
   MoreHorizontalRegular,
   PersonAvailableRegular,
   PersonDeleteRegular,
@@ -61,10 +62,12 @@ export interface UsersTableProps {
   stale: boolean;
   actions: UserActions;
   onEdit(user: StaffUser): void;
+  /** Opens the user's history (the audit log). */
+  onHistory(user: StaffUser): void;
 }
 
 /** The page of staff users: name, email, roles, whether active, and each one's actions. */
-export function UsersTable({ users, sort, dir, onSort, stale, actions, onEdit }: UsersTableProps) {
+export function UsersTable({ users, sort, dir, onSort, stale, actions, onEdit, onHistory }: UsersTableProps) {
   const styles = useStyles();
   const sortDirection = (field: SortField) => (sort === field ? (dir === 'asc' ? 'ascending' : 'descending') : undefined);
   return (
@@ -86,14 +89,14 @@ export function UsersTable({ users, sort, dir, onSort, stale, actions, onEdit }:
       </TableHeader>
       <TableBody>
         {users.map((user) => (
-          <UserRow key={user.id} user={user} actions={actions} onEdit={onEdit} />
+          <UserRow key={user.id} user={user} actions={actions} onEdit={onEdit} onHistory={onHistory} />
         ))}
       </TableBody>
     </Table>
   );
 }
 
-function UserRow({ user, actions, onEdit }: { user: StaffUser; actions: UserActions; onEdit(user: StaffUser): void }) {
+function UserRow({ user, actions, onEdit, onHistory }: Pick<UsersTableProps, 'actions' | 'onEdit' | 'onHistory'> & { user: StaffUser }) {
   const styles = useStyles();
   return (
     <TableRow data-testid="user-row">
@@ -138,14 +141,14 @@ function UserRow({ user, actions, onEdit }: { user: StaffUser; actions: UserActi
           <Tooltip content="Edit" relationship="description">
             <Button appearance="subtle" icon={<EditRegular />} aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)} />
           </Tooltip>
-          <UserMenu user={user} actions={actions} />
+          <UserMenu user={user} actions={actions} onHistory={onHistory} />
         </div>
       </TableCell>
     </TableRow>
   );
 }
 
-function UserMenu({ user, actions }: { user: StaffUser; actions: UserActions }) {
+function UserMenu({ user, actions, onHistory }: Pick<UsersTableProps, 'actions' | 'onHistory'> & { user: StaffUser }) {
   const me = useCurrentUser();
   return (
     <Menu positioning="below-end">
@@ -170,6 +173,9 @@ function UserMenu({ user, actions }: { user: StaffUser; actions: UserActions }) 
           )}
           <MenuItem icon={<SignOutRegular />} onClick={() => void actions.endSessions(user)}>
             End sessions
+          </MenuItem>
+          <MenuItem icon={<HistoryRegular />} onClick={() => onHistory(user)}>
+            History
           </MenuItem>
           {user.twoFactorEnabled && (
             <MenuItem icon={<ShieldDismissRegular />} onClick={() => void actions.resetTwoFactor(user)}>
