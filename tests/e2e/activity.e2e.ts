@@ -50,9 +50,9 @@ test('Activity: the Admin sees a change they just made, filters down to it, and 
   await shot(page, 'activity-1280');
 
   // A time range that ends before today shows nothing.
-  await page.getByLabel('To').fill('2020-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2020-01-01');
   await expect(page.getByText('Nothing recorded matches these filters')).toBeVisible();
-  await page.getByLabel('To').fill('');
+  await page.getByLabel('To', { exact: true }).fill('');
   await expect(page.getByTestId('pager-range')).toHaveText('1–2 of 2 changes');
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -19,7 +19,7 @@ import { recordFigure } from './figures';
 /**
  * The orders service SIGKILLed at random moments while staff make 1,000 status changes through its API
  * (clients retry what was cut, as the console's user would): afterwards every committed status change
- * has exactly one outbox row, and every outbox row belongs to a committed change.
+ * has exactly one outbox row, and every outbox row belongs to a committed change; the same for the audit log.
  */
 const CHANGES = 1000;
 const STEPS = ['Verified', 'Filled', 'Completed'] as const;
@@ -168,6 +168,19 @@ it('keeps the outbox and the transactions in step across SIGKILLs at random mome
   expect(eventsWithoutChange).toEqual([]);
   const [events] = await query<{ count: string }>(url, `select count(*) from outbox where type = 'status-changed'`);
   expect(Number(events.count)).toBe(CHANGES);
+
+  // The audit log, written with each change: every transaction (a status change or a note) has exactly one audit
+  // event naming it, and every audit event of a transaction names a committed one: both or neither, whenever the kill came.
+  const [audit] = await query<{ missing: string; orphans: string; twice: string }>(
+    url,
+    `with audited as (
+       select c->>'recordId' as id from outbox o, jsonb_array_elements(o.payload->'data'->'changes') c
+       where o.topic like '%audit.action.v1' and c->>'entityType' = 'ServiceTransactionRecord' and c->>'action' = 'created')
+     select (select count(*) from service_transactions t where not exists (select 1 from audited a where a.id = t.id::text)) as missing,
+            (select count(*) from audited a where not exists (select 1 from service_transactions t where t.id::text = a.id)) as orphans,
+            (select count(*) from (select id from audited group by id having count(*) > 1) d) as twice`,
+  );
+  expect(audit).toEqual({ missing: '0', orphans: '0', twice: '0' });
 
   // Submissions too: one client service per order, one `submitted` event each.
   const submissions = await query<{ services: string; events: string; matched: string }>(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
-import { AUDIT_TOPIC, type AuditEventData } from '@backoffice/contracts';
+import { AUDIT_TOPIC, GEOGRAPHY_TOPIC, type AuditEventData } from '@backoffice/contracts';
 import { runWithLogContext, setCurrentActor } from '@backoffice/platform';
 import { signToken } from '@backoffice/platform/testing';
 import { parameterSample, resolve, sample, type JsonSchema, type OpenApiDocument, type OpenApiParameter } from './bad-input-cases';
@@ -106,6 +106,8 @@ interface Fixture {
   users?: StubUser[];
   /** The actor of every request (a route about "my" records needs the one they belong to); else one per request. */
   actor?: string;
+  /** Once the service is up. */
+  setup?(service: StartedService): Promise<void>;
   /** Before each request: rows the routes need. */
   prepare?(db: ServiceDatabase, state: RunState): Promise<void>;
   bodies?: Record<string, (state: RunState) => unknown>;
@@ -161,6 +163,11 @@ const FIXTURES: Partial<Record<ServiceUnderTest, Fixture>> = {
     },
   },
   orders: {
+    async setup(service) {
+      // The delivery worker sends in the background, changing its rows whenever it likes: stopped, so what changes is the route's doing.
+      const { WebhookDeliveryWorker } = require('../../services/orders/src/webhooks/webhook-delivery.worker');
+      await service.app.get(WebhookDeliveryWorker).onApplicationShutdown();
+    },
     async prepare(db) {
       // Orders take items of the catalogue's services, known from its topic: service 1 (what a sample itemId names).
       await db.query(
@@ -174,7 +181,8 @@ const FIXTURES: Partial<Record<ServiceUnderTest, Fixture>> = {
         clientServiceId: state.answers.get('/api/client-services/submit')?.clientServiceId,
         status: 'Verified',
       }),
-      'POST /api/webhooks/subscriptions': () => ({ url: 'https://hooks.example.com/in', eventTypes: ['orders.order.v1'] }),
+      // A topic nothing here publishes on: no delivery is queued behind the test's back.
+      'POST /api/webhooks/subscriptions': () => ({ url: 'https://hooks.example.com/in', eventTypes: [GEOGRAPHY_TOPIC] }),
     },
     commands: [
       '/api/ServiceSubmissions/assignClearBranch/{clientServiceId}',
@@ -195,6 +203,7 @@ describe.each(SERVICE_UNDER_TEST)('%s', (name) => {
     db = await ServiceDatabase.open(service);
     const doc = (await (await fetch(`${service.url}/openapi.json`)).json()) as OpenApiDocument;
     operations = writeOperations(doc, FIXTURES[name]?.commands);
+    await FIXTURES[name]?.setup?.(service);
   }, 120_000);
 
   afterAll(async () => {

@@ -30,9 +30,12 @@ interface OutboxRow {
 }
 
 let seen = 0;
-/** Outbox rows written since the last call. */
+/** Outbox rows written since the last call (the audit log's events aside). */
 async function newEvents(): Promise<OutboxRow[]> {
-  const { rows } = await db.query<OutboxRow>('select seq, topic, key, type, payload from outbox where seq > $1 order by seq', [seen]);
+  const { rows } = await db.query<OutboxRow>(
+    `select seq, topic, key, type, payload from outbox where seq > $1 and topic not like '%audit.action.v1' order by seq`,
+    [seen],
+  );
   if (rows.length) seen = Number(rows[rows.length - 1].seq);
   return rows;
 }

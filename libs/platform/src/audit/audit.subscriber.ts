@@ -3,6 +3,8 @@ import {
   helper,
   type ChangeSet,
   type EntityManager,
+  type EntityProperty,
+  type Platform,
   type EventSubscriber,
   type FlushEventArgs,
   type TransactionEventArgs,
@@ -70,7 +72,8 @@ export class AuditSubscriber implements EventSubscriber {
     const pending = this.pending.get(uow);
     if (!pending) return;
     this.pending.delete(uow);
-    const changes = pending.changeSets.map((cs) => describe(cs));
+    const platform = em.getPlatform();
+    const changes = pending.changeSets.map((cs) => describe(cs, platform));
     const row = auditOutboxRow(this.service, pending.actor, changes);
     await em
       .getConnection()
@@ -83,18 +86,37 @@ export class AuditSubscriber implements EventSubscriber {
   }
 }
 
+/** Bookkeeping every record has: its own id is the record id, and the times say nothing about what changed. */
+const BOOKKEEPING = new Set(['createdAt', 'updatedAt']);
+
 /** One change set in the audit log's words: the record, and the fields that changed (all of them when created or deleted). */
-function describe(cs: ChangeSet<object>): AuditChange {
+function describe(cs: ChangeSet<object>, platform: Platform): AuditChange {
   const action = KINDS[cs.type]!;
   const wrapped = helper(cs.entity);
   const recordId = wrapped.getSerializedPrimaryKey() ?? cs.getSerializedPrimaryKey() ?? '';
+  // Values as the code holds them (a text[] column's "{a,b}" is the list it stands for).
+  const plain = (data: Record<string, unknown>, keys: string[]) =>
+    Object.fromEntries(
+      keys
+        .filter((key) => !BOOKKEEPING.has(key) && !(action !== 'updated' && cs.meta.primaryKeys.includes(key as never)))
+        .map((key) => [key, jsValue(cs.meta.properties[key as keyof object] as EntityProperty | undefined, data[key], platform)]),
+    );
   const original = (cs.originalEntity ?? {}) as Record<string, unknown>;
   const payload = cs.payload as Record<string, unknown>;
   const fields =
     action === 'created'
-      ? changedFields(undefined, payload)
+      ? changedFields(undefined, plain(payload, Object.keys(payload)))
       : action === 'deleted'
-        ? changedFields(original, undefined)
-        : changedFields(Object.fromEntries(Object.keys(payload).map((key) => [key, original[key]])), payload);
+        ? changedFields(plain(original, Object.keys(original)), undefined)
+        : changedFields(plain(original, Object.keys(payload)), plain(payload, Object.keys(payload)));
   return { entityType: cs.meta.className, recordId: String(recordId), action, fields };
+}
+
+function jsValue(property: EntityProperty | undefined, value: unknown, platform: Platform): unknown {
+  if (value === null || value === undefined || !property?.customType) return value;
+  try {
+    return property.customType.convertToJSValue(value, platform);
+  } catch {
+    return value;
+  }
 }
