@@ -167,10 +167,12 @@ describe('the table against the role matrix of docs/architecture.md', () => {
     expect(CASES.filter((c) => expectedStatus(c.rule.access, 'Admin') !== 200)).toEqual([]);
   });
 
-  it('Manager: every back-office area except users and roles and webhooks (and the sales agent’s own leads)', () => {
+  it('Manager: every back-office area except users and roles, webhooks and the whole audit log (and the sales agent’s own leads)', () => {
     const refused = CASES.filter((c) => expectedStatus(c.rule.access, 'Manager') === 403).map((c) => `${c.method} ${c.rule.pattern}`);
     // Webhooks hand the product's events to other systems: like API clients, an Admin's decision.
+    // The audit log is the Admin's; a Manager reads the history of the records they see (/api/audit/history).
     expect(refused.sort()).toEqual([
+      'GET /api/audit',
       'GET /api/identity',
       'GET /api/leads/mine',
       'GET /api/webhooks',
@@ -178,6 +180,7 @@ describe('the table against the role matrix of docs/architecture.md', () => {
       'POST /api/leads/mine',
       'POST /api/webhooks',
     ]);
+    expect(expectedStatus(findRoute('GET', '/api/audit/history?area=orders')!.access, 'Manager')).toBe(200);
     // Managers read staff users: they pick sales agents and service providers on other screens.
     expect(expectedStatus(findRoute('GET', '/api/identity/users')!.access, 'Manager')).toBe(200);
     for (const [method, path] of [
