@@ -19,6 +19,7 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalL,
   },
   dropdown: { minWidth: 0, width: '100%' },
+  input: { minWidth: 0, width: '100%' },
   card: { padding: 0, overflow: 'hidden' },
   pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   stale: { opacity: 0.6 },
@@ -118,10 +119,22 @@ export default function ActivityScreen() {
           />
         </Field>
         <Field label="From">
-          <Input type="date" value={from} max={to || undefined} onChange={(_event, value) => list.setFilter('from', value.value)} />
+          <Input
+            className={styles.input}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(_event, value) => list.setFilter('from', value.value)}
+          />
         </Field>
         <Field label="To">
-          <Input type="date" value={to} min={from || undefined} onChange={(_event, value) => list.setFilter('to', value.value)} />
+          <Input
+            className={styles.input}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(_event, value) => list.setFilter('to', value.value)}
+          />
         </Field>
       </div>
       {error && (
