@@ -113,6 +113,7 @@ export default function ActivityScreen() {
         </Field>
         <Field label="Record id">
           <Input
+            className={styles.input}
             value={recordInput}
             placeholder="e.g. a user's or an order's id"
             onChange={(_event, value) => setRecordInput(value.value)}
