@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/core';
 import { Client } from 'pg';
+import { AUDIT_TOPIC, type AuditEventData } from '@backoffice/contracts';
+import { runWithLogContext, setCurrentActor } from '@backoffice/platform';
 import { startTestService, type TestService } from '@backoffice/platform/testing';
+import { Branch } from '../src/branches/branch.entity';
 
 let service: TestService;
 
@@ -190,5 +195,65 @@ describe('countries for branches', () => {
   it('answers 404 for the flag of an unknown country and 400 for a malformed code', async () => {
     expect((await service.request('/api/branches/countries/999/flag.svg', { token: null })).status).toBe(404);
     expect((await service.request('/api/branches/countries/fr/flag.svg', { token: null })).status).toBe(400);
+  });
+});
+
+describe('the audit log', () => {
+  /** A branch created by an actor inside a transaction of its own, which fails after the flush when asked to. */
+  const change = (requestId: string, name: string, fail: boolean) =>
+    runWithLogContext({ requestId }, async () => {
+      setCurrentActor({ id: 'actor-1', name: 'Audit Tester', kind: 'user' });
+      await service.app
+        .get(MikroORM)
+        .em.fork()
+        .transactional(async (em) => {
+          await em
+            .persist(
+              em.create(Branch, {
+                ...valid,
+                type: 'Branch',
+                name,
+                timeZone: 'UTC',
+                active: true,
+                createdAt: new Date(),
+                updatedAt: new Date(),
+              }),
+            )
+            .flush();
+          if (fail) throw new Error('a failure after the change, inside its transaction');
+        });
+    });
+
+  async function rows(sql: string, params: unknown[]) {
+    const db = new Client({ connectionString: service.databaseUrl });
+    await db.connect();
+    try {
+      return (await db.query(sql, params)).rows;
+    } finally {
+      await db.end();
+    }
+  }
+  const branches = (name: string) => rows('select id from branches where name = $1', [name]);
+  const auditRows = (requestId: string) =>
+    rows('select payload from outbox where topic like $1 and request_id = $2', [`%${AUDIT_TOPIC}`, requestId]) as Promise<
+      { payload: { data: AuditEventData } }[]
+    >;
+
+  it('writes the change and its audit row together, or neither when the transaction fails after the flush', async () => {
+    const failed = `Rolled back ${randomUUID().slice(0, 8)}`;
+    await expect(change('audit-rollback', failed, true)).rejects.toThrow('a failure after the change');
+    expect(await branches(failed)).toHaveLength(0);
+    expect(await auditRows('audit-rollback')).toHaveLength(0);
+
+    const kept = `Committed ${randomUUID().slice(0, 8)}`;
+    await change('audit-commit', kept, false);
+    const [branch] = await branches(kept);
+    const [audit, ...more] = await auditRows('audit-commit');
+    expect(more).toHaveLength(0);
+    expect(audit.payload.data.actor).toEqual({ id: 'actor-1', name: 'Audit Tester', kind: 'user' });
+    expect(audit.payload.data.changes).toEqual([
+      expect.objectContaining({ entityType: 'Branch', recordId: String(branch.id), action: 'created' }),
+    ]);
+    expect(audit.payload.data.changes[0].fields.name).toEqual({ before: null, after: kept });
   });
 });
