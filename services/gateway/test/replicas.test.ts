@@ -2,10 +2,22 @@ import { createServer, type Server } from 'node:http';
 import { startTestService, type TestService } from '@backoffice/platform/testing';
 
 /** A stand-in replica: answers readiness as told, and echoes each request's body with its own name. */
-function replica(name: string): Promise<{ server: Server; url: string; ready: { value: boolean }; bodies: string[] }> {
+function replica(name: string): Promise<{
+  server: Server;
+  url: string;
+  ready: { value: boolean };
+  /** Refuses every request as a replica shutting down does (503, Retry-After, Connection: close), readiness too. */
+  refusing: { value: boolean };
+  bodies: string[];
+}> {
   const ready = { value: true };
+  const refusing = { value: false };
   const bodies: string[] = [];
   const server = createServer((request, response) => {
+    if (refusing.value) {
+      response.writeHead(503, { 'retry-after': '1', connection: 'close', 'content-type': 'application/problem+json' });
+      return response.end('{"code":"shutting_down"}');
+    }
     if (request.url === '/health/ready') {
       response.statusCode = ready.value ? 200 : 503;
       return response.end();
@@ -20,7 +32,7 @@ function replica(name: string): Promise<{ server: Server; url: string; ready: { 
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, ready, bodies }),
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, ready, refusing, bodies }),
     ),
   );
 }
@@ -88,4 +100,15 @@ it('still sends requests when no replica is ready (a probe alone never refuses a
   expect((await login(1)).status).toBe(200);
   a.ready.value = true;
   b.ready.value = true;
+});
+
+it('sends a request without a body that a replica refused while shutting down (503, Retry-After) to the next one, and stops using that replica at once', async () => {
+  b.refusing.value = true; // no probe has seen it yet: the first answers tell the gateway
+  const statuses = [];
+  for (let n = 0; n < 10; n++) statuses.push((await gateway.request('/api/auth/profile', { roles: ['Manager'] })).status);
+  expect(statuses).toEqual(Array(10).fill(200));
+  const before = a.bodies.length;
+  for (let n = 0; n < 4; n++) expect((await login(n)).replica).toBe('a');
+  expect(a.bodies.length).toBe(before + 4);
+  b.refusing.value = false;
 });

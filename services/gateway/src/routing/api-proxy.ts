@@ -251,7 +251,24 @@ export async function registerApiProxy(
           // The service's connection headers are about the gateway's connection to it, not the client's.
           // An API answer is never stored by a browser or a shared cache unless its service says otherwise (some
           // GETs the product must keep change state, and answers carry one user's data).
-          rewriteHeaders: (headers) => ({ 'cache-control': 'no-store', ...endToEndHeaders(headers) }),
+          rewriteHeaders: (headers) => {
+            if (String(headers.connection).toLowerCase() === 'close') upstreams.closing(rule.service, target);
+            return { 'cache-control': 'no-store', ...endToEndHeaders(headers) };
+          },
+          // A replica that refused the request because it is shutting down (503 with Retry-After, before reading
+          // it) did nothing: a request without a body goes to the next replica.
+          onResponse: (_request, upstreamReply, raw) => {
+            // reply-from's type says ServerResponse; what it passes is undici's answer.
+            const response = raw as unknown as { statusCode: number; headers: IncomingHttpHeaders; stream: Readable };
+            const next =
+              response.statusCode === 503 && response.headers['retry-after'] !== undefined && !body
+                ? upstreams.pick(rule.service, tried)
+                : undefined;
+            if (!next) return void upstreamReply.send(response.stream);
+            response.stream.resume();
+            for (const name of Object.keys(response.headers)) void upstreamReply.removeHeader(name);
+            forward(next);
+          },
           rewriteRequestHeaders: (_original, headers) => ({
             ...endToEndHeaders(headers),
             'x-request-id': request.id,

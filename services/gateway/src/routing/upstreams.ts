@@ -72,6 +72,18 @@ export class Upstreams {
     if (replica && this.replicas.get(service)!.length > 1) replica.downUntil = Date.now() + DOWN_AFTER_REFUSAL_MS;
   }
 
+  /**
+   * `url` answered with `Connection: close`, as a replica does once it is shutting down: out of the rotation at once
+   * rather than at the next probe, which puts it back if it is in fact ready.
+   */
+  closing(service: ServiceName, url: string): void {
+    const replicas = this.replicas.get(service)!;
+    if (replicas.length > 1) {
+      const replica = replicas.find((candidate) => candidate.url === url);
+      if (replica) replica.ready = false;
+    }
+  }
+
   /** Starts probing the replicas of every service that has more than one. */
   start(): void {
     const probed = [...this.replicas].filter(([, replicas]) => replicas.length > 1);
