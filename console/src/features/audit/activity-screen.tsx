@@ -40,7 +40,12 @@ export default function ActivityScreen() {
   const list = useListParams<'at'>({ sort: 'at', dir: 'desc', pageSize: PAGE_SIZE }, ['actor', 'area', 'record', 'from', 'to']);
   const { actor, area, record, from, to } = list.filters;
   const [recordInput, setRecordInput] = useState(record);
-  useEffect(() => setRecordInput(record), [record]);
+  // The box follows the address (back, forward, a shared link) during render, not through an effect.
+  const [shownRecord, setShownRecord] = useState(record);
+  if (record !== shownRecord) {
+    setShownRecord(record);
+    setRecordInput(record);
+  }
   // The record box asks again once typing pauses.
   useEffect(() => {
     if (recordInput.trim() === record) return;
