@@ -4,3 +4,4 @@ export { PageHeader, type PageHeaderProps } from './page-header';
 export { RouteErrorPage } from './route-error-page';
 export { StatusPage, type StatusPageProps } from './status-page';
 export { PRODUCT_NAME, useDocumentTitle } from './use-document-title';
+export { PHONE_QUERY, usePhone } from './use-phone';

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type MouseEvent } from 'react';
+import { Fragment, type MouseEvent } from 'react';
 import {
   Breadcrumb,
   BreadcrumbButton,
@@ -16,6 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
+import { usePhone } from '../layout/use-phone';
 
 /** One level above the current page: its name and where it is. */
 export interface Crumb {
@@ -31,9 +32,6 @@ export interface PageBreadcrumbProps {
   /** The navigation landmark's name ("Category path", "Selected region"). */
   label?: string;
 }
-
-/** Below this width the middle levels fold into a "…" menu, so the trail fits a phone on one line. */
-const PHONE = '(max-width: 639px)';
 
 const useStyles = makeStyles({
   root: { minWidth: 0, maxWidth: '100%' },
@@ -55,18 +53,6 @@ const useStyles = makeStyles({
   },
   phoneCurrent: { maxWidth: '16ch' },
 });
-
-function usePhone(): boolean {
-  const [phone, setPhone] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(PHONE);
-    const onChange = () => setPhone(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return phone;
-}
 
 function CrumbLink({ crumb, phone }: { crumb: Crumb; phone: boolean }) {
   const styles = useStyles();

@@ -1,2 +1,3 @@
 export * from './use-list-params';
 export { ListPager, type ListPagerProps } from './list-pager';
+export { DataTable, type DataTableAction, type DataTableColumn, type DataTableProps, type DataTableSort } from './data-table';

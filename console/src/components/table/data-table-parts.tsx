@@ -1,0 +1,152 @@
+import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Spinner,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { useNavigate, type To } from 'react-router-dom';
+import { ButtonLink } from '../navigation';
+
+/** One thing a row lets you do: a button (`onClick`) or a link inside the console (`to`). */
+export interface DataTableAction {
+  label: string;
+  icon: ReactElement;
+  onClick?(): void;
+  to?: To;
+  disabled?: boolean;
+  /** Shown as a spinner in place of the icon while the action runs. */
+  busy?: boolean;
+  /** The accessible name when the label alone does not say which row (e.g. "Edit Ann Lee"). */
+  ariaLabel?: string;
+}
+
+/** One column: its header (every column has one), its cell, and how it sorts, sizes and shows on a phone. */
+export interface DataTableColumn<T, S extends string = string> {
+  id: string;
+  header: string;
+  /** The cell as text: cut to one line, the whole text in a tooltip when it is cut (unless `wrap`). */
+  text?(item: T): string;
+  /** The cell when it is more than text (badges, links); wins over `text`. */
+  render?(item: T): ReactNode;
+  /** Long text wraps onto more lines instead of being cut (notes, descriptions). */
+  wrap?: boolean;
+  /** The server's sort field for this header; without it the header does not sort. */
+  sort?: S;
+  /** The first direction when this header is chosen (dates: newest first). */
+  firstDir?: 'asc' | 'desc';
+  /** Narrowest width in px a resize may give it (default 80). */
+  minWidth?: number;
+  /** Starting width in px; the columns then fit the table's width. */
+  width?: number;
+  /** Its place on a phone card: the title, the status beside it, a labelled line (default), or left out. */
+  card?: 'title' | 'status' | 'line' | 'none';
+}
+
+const useStyles = makeStyles({
+  truncate: { display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  wrap: { display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', paddingBlock: tokens.spacingVerticalXS },
+  actions: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS, flexWrap: 'nowrap' },
+});
+
+/** Text on one line; when it does not fit, the cut shows "…" and hovering shows the whole of it. */
+export function TruncatedText({ text }: { text: string }) {
+  const styles = useStyles();
+  const ref = useRef<HTMLSpanElement>(null);
+  const [visible, setVisible] = useState(false);
+  return (
+    <Tooltip
+      content={text}
+      relationship="inaccessible"
+      visible={visible}
+      onVisibleChange={(_event, data) => {
+        const element = ref.current;
+        setVisible(data.visible && !!element && element.scrollWidth > element.clientWidth);
+      }}
+    >
+      <span ref={ref} className={styles.truncate}>
+        {text}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** A column's cell: its own rendering, or its text cut (or wrapped) to the column's width. */
+export function cellContent<T>(column: DataTableColumn<T, string>, item: T, wrapClass?: string): ReactNode {
+  if (column.render) return column.render(item);
+  const text = column.text?.(item) ?? '';
+  return column.wrap ? <span className={wrapClass}>{text}</span> : <TruncatedText text={text} />;
+}
+
+export function useWrapClass() {
+  return useStyles().wrap;
+}
+
+/** Whether a click landed on something of its own (a button, link or field) rather than on the row. */
+export function isOwnControl(event: MouseEvent | KeyboardEvent): boolean {
+  const target = event.target as HTMLElement;
+  return !!target.closest('button, a, input, select, textarea, [role="menuitem"], [role="menu"]') && target !== event.currentTarget;
+}
+
+/** The "⋯" menu of a row: the actions that do not fit as buttons (on a phone, all of them). */
+export function ActionsMenu({ actions, name }: { actions: readonly DataTableAction[]; name: string }) {
+  const navigate = useNavigate();
+  if (actions.length === 0) return null;
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={`More actions for ${name}`} />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {actions.map((action) => (
+            <MenuItem
+              key={action.label}
+              icon={action.busy ? <Spinner size="extra-tiny" /> : action.icon}
+              disabled={action.disabled || action.busy}
+              onClick={() => (action.to !== undefined ? navigate(action.to) : action.onClick?.())}
+            >
+              {action.label}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** A row's actions on a wide screen: the first `inline` as buttons, the rest in a "⋯" menu. */
+export function RowActions({ actions, name, inline }: { actions: readonly DataTableAction[]; name: string; inline: number }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.actions}>
+      {actions.slice(0, inline).map((action) =>
+        action.to !== undefined ? (
+          <ButtonLink key={action.label} to={action.to} size="small" appearance="subtle" icon={action.icon} aria-label={action.ariaLabel}>
+            {action.label}
+          </ButtonLink>
+        ) : (
+        <Button
+          key={action.label}
+          size="small"
+          appearance="subtle"
+          icon={action.busy ? <Spinner size="extra-tiny" /> : action.icon}
+          disabled={action.disabled || action.busy}
+          aria-label={action.ariaLabel}
+          onClick={() => action.onClick?.()}
+        >
+          {action.label}
+        </Button>
+        ),
+      )}
+      <ActionsMenu actions={actions.slice(inline)} name={name} />
+    </span>
+  );
+}

@@ -1,0 +1,164 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+  status: string;
+}
+
+const PEOPLE: Person[] = [
+  { id: 'a', name: 'Ann Lee', email: 'ann@example.com', status: 'Active' },
+  { id: 'b', name: 'Bo Park', email: 'bo@example.com', status: 'Inactive' },
+];
+
+const COLUMNS: DataTableColumn<Person, 'name' | 'email'>[] = [
+  { id: 'name', header: 'Name', text: (person) => person.name, sort: 'name', card: 'title' },
+  { id: 'email', header: 'Email', text: (person) => person.email, sort: 'email' },
+  { id: 'status', header: 'Status', text: (person) => person.status, card: 'status' },
+];
+
+/** jsdom has no matchMedia: answer the phone query as a viewport `width` wide would. */
+function viewport(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width: 639px') && width < 640,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+function renderTable(props: Partial<DataTableProps<Person, 'name' | 'email'>> = {}) {
+  const handlers = { onSort: vi.fn(), onPage: vi.fn(), onRowClick: vi.fn(), onRetry: vi.fn(), onEdit: vi.fn() };
+  render(
+    <MemoryRouter>
+      <FluentProvider theme={webLightTheme}>
+        <DataTable<Person, 'name' | 'email'>
+          label="People"
+          noun="people"
+          columns={COLUMNS}
+          items={PEOPLE}
+          getRowId={(person) => person.id}
+          getRowName={(person) => person.name}
+          empty={{ text: 'No people yet.' }}
+          sort={{ column: 'name', dir: 'asc', onSort: handlers.onSort }}
+          paging={{ page: 1, pageSize: 20, total: 42, onPage: handlers.onPage }}
+          onRowClick={handlers.onRowClick}
+          onRetry={handlers.onRetry}
+          actions={(person) => [
+            { label: 'Edit', icon: <EditRegular />, ariaLabel: `Edit ${person.name}`, onClick: () => handlers.onEdit(person) },
+            { label: 'Delete', icon: <DeleteRegular />, onClick: () => undefined },
+          ]}
+          inlineActions={1}
+          rowAttributes={() => ({ 'data-testid': 'person-row' })}
+          {...props}
+        />
+      </FluentProvider>
+    </MemoryRouter>,
+  );
+  return handlers;
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  viewport(1280);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DataTable', () => {
+  it('shows a header on every column, the rows in the server order, and the sort of the list', () => {
+    renderTable({ sort: { column: 'email', dir: 'desc', onSort: vi.fn() } });
+    const grid = screen.getByRole('grid', { name: 'People' });
+    const headers = within(grid).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Name', 'Email', 'Status', 'Actions']);
+    expect(headers[1].getAttribute('aria-sort')).toBe('descending');
+    expect(headers[0].getAttribute('aria-sort')).toBe('none');
+    expect(screen.getAllByTestId('person-row').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Ann Lee'),
+      expect.stringContaining('Bo Park'),
+    ]);
+  });
+
+  it('asks the server for another sort when a sortable header is chosen, and not for the others', () => {
+    const { onSort } = renderTable();
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Email' }).querySelector('button') ?? screen.getByText('Email'));
+    expect(onSort).toHaveBeenCalledWith('email', undefined);
+    onSort.mockClear();
+    fireEvent.click(screen.getByText('Status'));
+    expect(onSort).not.toHaveBeenCalled();
+  });
+
+  it('pages with the one pager', () => {
+    const { onPage } = renderTable();
+    expect(screen.getByTestId('pager-range').textContent).toBe('1–20 of 42 people');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+  });
+
+  it('opens the item on a row click or Enter, but not when one of its buttons is clicked', () => {
+    const { onRowClick, onEdit } = renderTable();
+    const [first] = screen.getAllByTestId('person-row');
+    fireEvent.click(within(first).getByText('ann@example.com'));
+    expect(onRowClick).toHaveBeenCalledWith(PEOPLE[0]);
+    fireEvent.keyDown(screen.getAllByTestId('person-row')[1], { key: 'Enter' });
+    expect(onRowClick).toHaveBeenLastCalledWith(PEOPLE[1]);
+    onRowClick.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ann Lee' }));
+    expect(onEdit).toHaveBeenCalledWith(PEOPLE[0]);
+    expect(onRowClick).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'More actions for Ann Lee' })).toBeTruthy();
+  });
+
+  it('says it is loading before the first answer', () => {
+    renderTable({ items: undefined, loading: true });
+    expect(screen.getByText('Loading people…')).toBeTruthy();
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
+
+  it('says the list could not be loaded, why, and offers to try again', () => {
+    const { onRetry } = renderTable({ items: undefined, error: new Error('The server is down.') });
+    const error = screen.getByTestId('table-error');
+    expect(error.textContent).toContain('Could not load the people');
+    expect(error.textContent).toContain('The server is down.');
+    fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('says the list is empty, with no grid and no pager', () => {
+    renderTable({ items: [], paging: { page: 1, pageSize: 20, total: 0, onPage: vi.fn() } });
+    expect(screen.getByTestId('empty-state').textContent).toContain('No people yet.');
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByTestId('pager-range')).toBeNull();
+  });
+
+  it('stacks the rows as cards on a phone: title and status first, the rest labelled, the actions in "⋯"', () => {
+    viewport(390);
+    const { onRowClick } = renderTable();
+    expect(screen.queryByRole('grid')).toBeNull();
+    const cards = screen.getAllByTestId('person-row');
+    expect(cards).toHaveLength(2);
+    const first = cards[0];
+    expect(first.textContent?.startsWith('Ann LeeActive')).toBe(true);
+    expect(within(first).getByText('Email')).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: 'Edit Ann Lee' })).toBeNull();
+    expect(within(first).getByRole('button', { name: 'More actions for Ann Lee' })).toBeTruthy();
+    fireEvent.click(within(first).getByText('ann@example.com'));
+    expect(onRowClick).toHaveBeenCalledWith(PEOPLE[0]);
+  });
+});

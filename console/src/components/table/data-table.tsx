@@ -1,0 +1,227 @@
+import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  Button,
+  DataGrid,
+  DataGridBody,
+  DataGridCell,
+  DataGridHeader,
+  DataGridHeaderCell,
+  DataGridRow,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  createTableColumn,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  type TableColumnDefinition,
+  type TableColumnSizingOptions,
+} from '@fluentui/react-components';
+import { errorMessage } from '../api';
+import { EmptyState, PageSpinner } from '../feedback';
+import { usePhone } from '../layout/use-phone';
+import { DataTableCards } from './data-table-cards';
+import { RowActions, cellContent, isOwnControl, useWrapClass, type DataTableAction, type DataTableColumn } from './data-table-parts';
+import { ListPager, type ListPagerProps } from './list-pager';
+
+export type { DataTableAction, DataTableColumn } from './data-table-parts';
+
+const ACTIONS = '__actions';
+
+const useStyles = makeStyles({
+  surface: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow4,
+    display: 'flex',
+    flexDirection: 'column',
+    minWidth: 0,
+  },
+  // The rows scroll under a header that stays in place; wide columns scroll inside this box, never the page.
+  scroll: { overflow: 'auto', maxHeight: 'calc(100dvh - 220px)', minHeight: '120px' },
+  grid: { minWidth: '100%' },
+  header: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `inset 0 -1px 0 ${tokens.colorNeutralStroke2}`,
+  },
+  headerCell: { fontWeight: tokens.fontWeightSemibold },
+  clickable: { cursor: 'pointer' },
+  stale: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationNormal },
+  pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
+  message: { margin: tokens.spacingHorizontalM },
+});
+
+export interface DataTableSort<S extends string> {
+  column: S;
+  dir: 'asc' | 'desc';
+  /** A header was chosen: sort by it (the list's params decide the direction). */
+  onSort(column: S, firstDir?: 'asc' | 'desc'): void;
+}
+
+export interface DataTableProps<T, S extends string = string> {
+  /** The table's accessible name ("Clients"). */
+  label: string;
+  /** What a row is, plural ("clients"): the loading, error and pager texts use it. */
+  noun: string;
+  columns: readonly DataTableColumn<T, S>[];
+  /** The rows of this page; undefined until the first answer. */
+  items: readonly T[] | undefined;
+  getRowId(item: T): string;
+  /** A name for the row in its actions' labels ("More actions for Ann Lee"). */
+  getRowName(item: T): string;
+  loading?: boolean;
+  /** A newer answer is on its way: the rows shown dim. */
+  stale?: boolean;
+  error?: unknown;
+  onRetry?(): void;
+  /** What an empty list says, and the next step (e.g. "Clear the search"). */
+  empty: { text: ReactNode; icon?: ReactNode; action?: ReactNode };
+  sort?: DataTableSort<S>;
+  /** Server paging: the pager under the rows (left out when there is only the list). */
+  paging?: Omit<ListPagerProps, 'noun'>;
+  /** Clicking a row (or Enter on it) opens the item. */
+  onRowClick?(item: T): void;
+  actions?(item: T): DataTableAction[];
+  /** How many actions show as buttons on a wide screen; the rest go in "⋯" (default: all). */
+  inlineActions?: number;
+  /** Starting width of the actions column in px. */
+  actionsWidth?: number;
+  /** Attributes of each row, e.g. data-testid. */
+  rowAttributes?(item: T): Record<string, string>;
+  /** Classes of the scroll box (e.g. to fill a full-screen dialog). */
+  scrollClassName?: string;
+  className?: string;
+}
+
+/**
+ * The console's one table: column definitions, server sorting, a sticky header, cells cut with a tooltip,
+ * resizable columns, the one pager, a row click that opens the item, loading / error / empty states that
+ * say which, and below 640 px stacked cards (title and status first, the actions in a "⋯" menu).
+ */
+export function DataTable<T, S extends string = string>(props: DataTableProps<T, S>) {
+  const styles = useStyles();
+  const phone = usePhone();
+  const { items, loading, error, noun, onRetry, paging } = props;
+
+  let body: ReactNode;
+  if (!items && (loading || !error)) {
+    body = <PageSpinner label={`Loading ${noun}…`} />;
+  } else if (!items) {
+    body = (
+      <MessageBar intent="error" className={styles.message} data-testid="table-error">
+        <MessageBarBody>
+          <MessageBarTitle>{`Could not load the ${noun}`}</MessageBarTitle>
+          {errorMessage(error)}
+        </MessageBarBody>
+        {onRetry && (
+          <MessageBarActions>
+            <Button onClick={onRetry}>Try again</Button>
+          </MessageBarActions>
+        )}
+      </MessageBar>
+    );
+  } else if (items.length === 0) {
+    body = <EmptyState icon={props.empty.icon} text={props.empty.text} action={props.empty.action} />;
+  } else {
+    body = phone ? <DataTableCards {...props} items={items} /> : <Grid {...props} items={items} />;
+  }
+
+  return (
+    <section className={mergeClasses(styles.surface, props.className)} aria-label={props.label} aria-busy={loading || props.stale}>
+      {items && error !== undefined && error !== null && (
+        <MessageBar intent="warning" className={styles.message}>
+          <MessageBarBody>{`Could not refresh the ${noun}: ${errorMessage(error)}`}</MessageBarBody>
+        </MessageBar>
+      )}
+      {body}
+      {paging && items && items.length > 0 && (
+        <div className={styles.pager}>
+          <ListPager {...paging} noun={noun} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readonly T[] }) {
+  const styles = useStyles();
+  const wrapClass = useWrapClass();
+  const { columns, actions, sort, onRowClick, getRowId, getRowName, rowAttributes, inlineActions } = props;
+
+  const definitions = useMemo(() => {
+    const list: TableColumnDefinition<T>[] = columns.map((column) =>
+      createTableColumn<T>({
+        columnId: column.id,
+        // A header with a server sort field sorts; the rows keep the server's order (compare says "equal").
+        compare: column.sort ? (_a: T, _b: T) => 0 : undefined,
+        renderHeaderCell: () => column.header,
+        renderCell: (item) => cellContent(column, item, wrapClass),
+      }),
+    );
+    if (actions) {
+      list.push(
+        createTableColumn<T>({
+          columnId: ACTIONS,
+          renderHeaderCell: () => 'Actions',
+          renderCell: (item) => <RowActions actions={actions(item)} name={getRowName(item)} inline={inlineActions ?? Infinity} />,
+        }),
+      );
+    }
+    return list;
+  }, [columns, actions, wrapClass, getRowName, inlineActions]);
+
+  const sizing = useMemo(() => {
+    const options: TableColumnSizingOptions = {};
+    for (const column of columns) {
+      options[column.id] = { minWidth: column.minWidth ?? 80, idealWidth: column.width ?? 160, defaultWidth: column.width ?? 160 };
+    }
+    if (actions) options[ACTIONS] = { minWidth: 60, idealWidth: props.actionsWidth ?? 200, defaultWidth: props.actionsWidth ?? 200 };
+    return options;
+  }, [columns, actions, props.actionsWidth]);
+
+  const sortColumn = sort ? columns.find((column) => column.sort === sort.column)?.id : undefined;
+
+  return (
+    <div className={mergeClasses(styles.scroll, props.stale && styles.stale, props.scrollClassName)}>
+      <DataGrid
+        className={styles.grid}
+        items={props.items as T[]}
+        columns={definitions}
+        getRowId={(item: T) => getRowId(item)}
+        sortable={!!sort}
+        sortState={sortColumn ? { sortColumn, sortDirection: sort!.dir === 'asc' ? 'ascending' : 'descending' } : undefined}
+        onSortChange={(_event, state) => {
+          const column = columns.find((candidate) => candidate.id === state.sortColumn);
+          if (column?.sort) sort?.onSort(column.sort, column.firstDir);
+        }}
+        resizableColumns
+        columnSizingOptions={sizing}
+        focusMode="composite"
+        aria-label={props.label}
+      >
+        <DataGridHeader className={styles.header}>
+          <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell className={styles.headerCell}>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
+        </DataGridHeader>
+        <DataGridBody<T>>
+          {({ item, rowId }) => (
+            <DataGridRow<T>
+              key={rowId}
+              className={onRowClick ? styles.clickable : undefined}
+              onClick={onRowClick ? (event: MouseEvent) => !isOwnControl(event) && onRowClick(item) : undefined}
+              onKeyDown={
+                onRowClick ? (event: KeyboardEvent) => event.key === 'Enter' && event.target === event.currentTarget && onRowClick(item) : undefined
+              }
+              {...rowAttributes?.(item)}
+            >
+              {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
+            </DataGridRow>
+          )}
+        </DataGridBody>
+      </DataGrid>
+    </div>
+  );
+}
