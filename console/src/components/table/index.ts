@@ -1,3 +1,4 @@
 export * from './use-list-params';
 export { ListPager, type ListPagerProps } from './list-pager';
 export { DataTable, type DataTableAction, type DataTableColumn, type DataTableProps, type DataTableSort } from './data-table';
+export { TruncatedText } from './data-table-parts';

@@ -1,11 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
-  Card,
   Dropdown,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Option,
   SearchBox,
   Spinner,
@@ -14,19 +10,16 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, PeopleTeamRegular } from '@fluentui/react-icons';
 import { ROLES, type Role, type StaffUser, type UserListQuery } from '@backoffice/contracts';
-import { errorMessage } from '../../../components/api';
-import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader } from '../../../components/layout';
-import { ListPager, useListParams } from '../../../components/table';
-import { useUsers } from '../api';
+import { useListParams } from '../../../components/table';
 import { RecordHistoryDialog } from '../../../components/audit';
+import { useUsers } from '../api';
 
 import { SecuritySettingsCard } from './security-settings-card';
 import { useUserActions } from './use-user-actions';
 import { UserFormDialog } from './user-form-dialog';
 import { UsersTable } from './users-table';
 
-const PAGE_SIZE = 15;
 type SortField = NonNullable<UserListQuery['sort']>;
 
 const useStyles = makeStyles({
@@ -39,8 +32,6 @@ const useStyles = makeStyles({
   },
   search: { width: '320px', maxWidth: '100%' },
   filter: { minWidth: '160px' },
-  card: { padding: 0, overflow: 'hidden' },
-  pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
 });
 
 const STATUS_OPTIONS = [
@@ -51,14 +42,13 @@ const STATUS_OPTIONS = [
 
 export default function UsersScreen() {
   const styles = useStyles();
-  const notify = useNotify();
   const actions = useUserActions();
   const list = useListParams<SortField>({ sort: 'name', dir: 'asc' }, ['role', 'active']);
   const role = (ROLES as readonly string[]).includes(list.filters.role) ? (list.filters.role as Role) : undefined;
   const active = list.filters.active === 'true' || list.filters.active === 'false' ? list.filters.active : undefined;
   const { data, error, isLoading, isValidating, mutate } = useUsers({
     page: list.page,
-    pageSize: PAGE_SIZE,
+    pageSize: list.pageSize,
     search: list.search || undefined,
     sort: list.sort,
     dir: list.dir,
@@ -67,10 +57,6 @@ export default function UsersScreen() {
   });
   const [editing, setEditing] = useState<StaffUser | null | undefined>(undefined);
   const [historyOf, setHistoryOf] = useState<StaffUser | null>(null);
-
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'Could not load the users');
-  }, [error, notify]);
 
   const filtered = !!(list.search || role || active);
   const clearFilters = () => {
@@ -128,42 +114,23 @@ export default function UsersScreen() {
         {isValidating && data && <Spinner size="tiny" aria-label="Loading" />}
       </div>
 
-      {isLoading && !data && <PageSpinner label="Loading users…" />}
-      {error && !data && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void mutate()}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-      {data && (
-        <Card className={styles.card}>
-          {data.total === 0 ? (
-            <EmptyState
-              icon={<PeopleTeamRegular />}
-              text={filtered ? 'No users match these filters.' : 'No users yet.'}
-              action={filtered ? <Button onClick={clearFilters}>Clear the filters</Button> : undefined}
-            />
-          ) : (
-            <>
-              <UsersTable
-                users={data.items}
-                sort={list.sort}
-                dir={list.dir}
-                onSort={list.sortBy}
-                stale={isValidating}
-                actions={actions}
-                onEdit={setEditing}
-                onHistory={setHistoryOf}
-              />
-              <div className={styles.pager}>
-                <ListPager page={list.page} pageSize={PAGE_SIZE} total={data.total} noun="users" onPage={list.setPage} />
-              </div>
-            </>
-          )}
-        </Card>
-      )}
+      <UsersTable
+        items={data?.items}
+        loading={isLoading}
+        stale={isValidating && !!data}
+        error={error}
+        onRetry={() => void mutate()}
+        empty={{
+          icon: <PeopleTeamRegular />,
+          text: filtered ? 'No users match these filters.' : 'No users yet.',
+          action: filtered ? <Button onClick={clearFilters}>Clear the filters</Button> : undefined,
+        }}
+        sort={{ column: list.sort, dir: list.dir, onSort: list.sortBy }}
+        paging={{ page: list.page, pageSize: list.pageSize, total: data?.total ?? 0, onPage: list.setPage, onPageSize: list.setPageSize }}
+        actions={actions}
+        onEdit={setEditing}
+        onHistory={setHistoryOf}
+      />
       <SecuritySettingsCard />
       {editing !== undefined && <UserFormDialog user={editing} onClose={() => setEditing(undefined)} />}
       {historyOf && (
