@@ -12,7 +12,7 @@ test('clients: the form flags, create, the duplicate-email toast, edit, delete t
   const email = `e2e.client.${run}@example.com`;
   await signIn(page, undefined, undefined, '/admin/clients');
   await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Clients' })).toBeVisible(); // demo clients
+  await expect(page.getByRole('grid', { name: 'Clients' })).toBeVisible(); // demo clients
   await shot(page, 'identity-clients');
 
   // The form's flags on an empty form, and the email's format.

@@ -157,8 +157,9 @@ test('an order from intake to a completed client service: receipt, submit, assig
   await providerRow.getByRole('button', { name: /^Assign / }).click();
   await toastSays(page, `The client service is assigned to the provider ${providerName}.`);
   await expect(dialog).toBeHidden();
-  await expect(row.getByRole('img', { name: `Provider: ${providerName}` })).toBeVisible();
-  await expect(row.getByRole('img', { name: `Branch: ${branchName}` })).toBeVisible();
+  // "Assigned" reads as words: the provider's and the branch's names in their own columns.
+  await expect(row.getByRole('gridcell').nth(4)).toHaveText(providerName);
+  await expect(row.getByRole('gridcell').nth(5)).toHaveText(branchName);
 
   // Verified, with a note and an image.
   const addTransaction = async (status: string, note: string, image: string) => {

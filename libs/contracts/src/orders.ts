@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromDigits, PageQuerySchema } from './paging';
+import { fromDigits, pageSchema, PageQuerySchema } from './paging';
 
 /*
  * Orders: order intake from the storefront, the orders list and receipts, and client services
@@ -212,13 +212,22 @@ export function isStatusCorrection(from: ClientServiceStatus, to: ClientServiceS
   return to !== 'Cancelled' && CLIENT_SERVICE_FORWARD_ORDER[to] <= CLIENT_SERVICE_FORWARD_ORDER[from];
 }
 
-/** GET /api/client-services?search=&status=: both optional; without them every row (no paging). */
+/**
+ * GET /api/client-services?search=&status=&page=&pageSize=: all optional. Without page and pageSize the answer is
+ * every matching row as an array (no paging); with either of them, one page of them as `Page<ClientServiceSummary>`.
+ */
 export const ClientServiceListQuerySchema = z.object({
   /** Part of the service, provider or branch name, or the start of the client service's or its order's id. */
   search: z.string().trim().max(100, 'Search may have at most 100 characters.').optional(),
   status: ClientServiceStatusSchema.optional(),
+  page: fromDigits(z.number({ error: 'Page must be a whole number from 1.' }).int().min(1)).optional(),
+  pageSize: fromDigits(z.number({ error: 'Page size must be a whole number from 1 to 200.' }).int().min(1).max(200)).optional(),
 });
 export type ClientServiceListQuery = z.infer<typeof ClientServiceListQuerySchema>;
+
+/** Whether a client-services query asks for one page (an answer of `Page<…>`) rather than the whole list. */
+export const isPagedClientServiceQuery = (query: ClientServiceListQuery): boolean =>
+  query.page !== undefined || query.pageSize !== undefined;
 
 /** The progress bar by status (docs/product.md); Cancelled shows no bar. */
 export const CLIENT_SERVICE_PROGRESS: Record<ClientServiceStatus, number | null> = {
@@ -269,6 +278,12 @@ export const ClientServiceSummarySchema = z
   })
   .meta({ id: 'ClientServiceSummary' });
 export type ClientServiceSummary = z.infer<typeof ClientServiceSummarySchema>;
+
+/** GET /api/client-services with page or pageSize: one page of the matching client services. */
+export const ClientServicePageSchema = pageSchema(ClientServiceSummarySchema, 'ClientServicePage');
+
+/** GET /api/client-services: the whole list, or one page of it when the query names a page (see ClientServiceListQuerySchema). */
+export const ClientServiceListSchema = z.union([z.array(ClientServiceSummarySchema), ClientServicePageSchema]);
 
 export const CLIENT_SERVICE_FILE_KINDS = ['document', 'transaction'] as const;
 export type ClientServiceFileKind = (typeof CLIENT_SERVICE_FILE_KINDS)[number];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientServiceDetail, ClientServiceSummary, CommandResult, ServiceTransaction } from '@backoffice/contracts';
+import type { ClientServiceDetail, ClientServiceSummary, CommandResult, Page, ServiceTransaction } from '@backoffice/contracts';
 import type { TestService } from '@backoffice/platform/testing';
 import { json, seedCatalogue, seedOrder, startOrders, tokenFor } from './orders-test-kit';
 
@@ -285,6 +285,28 @@ describe('transactions', () => {
     expect(detail.body.files).toEqual([
       expect.objectContaining({ id: doc.body.id, kind: 'document', contentType: 'application/pdf', requiredFileId: 2 }),
     ]);
+  });
+});
+
+describe('listing', () => {
+  it('answers the whole list without paging, and one page of it with page or pageSize, searched and filtered the same', async () => {
+    const ids = [(await submitted()).id, (await submitted()).id, (await submitted()).id];
+    const all = await get<ClientServiceSummary[]>('/api/client-services?status=Created');
+    expect(Array.isArray(all.body)).toBe(true);
+    expect(all.body.slice(0, 3).map((cs) => cs.id)).toEqual([...ids].reverse());
+
+    const first = await get<Page<ClientServiceSummary>>('/api/client-services?status=Created&pageSize=2');
+    expect(first.body).toMatchObject({ total: all.body.length, page: 1, pageSize: 2 });
+    expect(first.body.items.map((cs) => cs.id)).toEqual([ids[2], ids[1]]);
+    const second = await get<Page<ClientServiceSummary>>('/api/client-services?status=Created&page=2&pageSize=2');
+    expect(second.body.items[0].id).toBe(ids[0]);
+
+    const one = await get<Page<ClientServiceSummary>>(`/api/client-services?page=1&search=${ids[1].slice(0, 8)}`);
+    expect(one.body).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+    expect(one.body.items.map((cs) => cs.id)).toEqual([ids[1]]);
+
+    const bad = await service.request('/api/client-services?page=0&pageSize=500', { token: manager });
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -59,19 +59,19 @@ export function useOrderPayments(id: string | undefined) {
 
 export async function submitOrderItem(orderId: string, itemId: number): Promise<CommandResult> {
   const result = await apiFetch<CommandResult>(ORDERS_PATHS.submit, { method: 'POST', json: { orderId, itemId } });
-  await Promise.all([mutate(ORDERS_PATHS.order(orderId)), mutate(ORDERS_PATHS.clientServices)]);
+  await Promise.all([mutate(ORDERS_PATHS.order(orderId)), mutate(clientServiceLists)]);
   return result;
 }
 
-/** Client services, searched and filtered by the server (no paging). */
-export function useClientServices(filter: { search: string; status: string }) {
-  const query = new URLSearchParams();
+/** Every cached list of client services (each search, status and page is its own key). */
+const clientServiceLists = (key: unknown) => typeof key === 'string' && key.startsWith(ORDERS_PATHS.clientServices);
+
+/** One page of client services, searched and filtered by the server. */
+export function useClientServices(filter: { search: string; status: string; page: number; pageSize: number }) {
+  const query = new URLSearchParams({ page: String(filter.page), pageSize: String(filter.pageSize) });
   if (filter.search) query.set('search', filter.search);
   if (filter.status) query.set('status', filter.status);
-  const suffix = query.toString();
-  return useApi<ClientServiceSummary[]>(suffix ? `${ORDERS_PATHS.clientServices}?${suffix}` : ORDERS_PATHS.clientServices, {
-    keepPreviousData: true,
-  });
+  return useApi<Page<ClientServiceSummary>>(`${ORDERS_PATHS.clientServices}?${query}`, { keepPreviousData: true });
 }
 
 export function useClientService(id: string | null) {
@@ -88,7 +88,7 @@ export function useAssignableBranches(enabled: boolean) {
 }
 
 async function afterChange(clientServiceId: string) {
-  await Promise.all([mutate(ORDERS_PATHS.clientServices), mutate(ORDERS_PATHS.clientService(clientServiceId))]);
+  await Promise.all([mutate(clientServiceLists), mutate(ORDERS_PATHS.clientService(clientServiceId))]);
 }
 
 export type Assignment =

@@ -8,7 +8,7 @@ import {
   ClientServiceDetailSchema,
   ClientServiceFileSchema,
   ClientServiceListQuerySchema,
-  ClientServiceSummarySchema,
+  ClientServiceListSchema,
   CommandResultSchema,
   SubmitOrderItemSchema,
   UploadFileQuerySchema,
@@ -36,10 +36,16 @@ export class ClientServicesController {
     private readonly files: ClientServiceFiles,
   ) {}
 
-  /** Client services, newest first, without paging, optionally searched and of one status; a ServiceProvider gets the ones assigned to them. */
+  /**
+   * Client services, newest first, optionally searched and of one status; a ServiceProvider gets the ones assigned to
+   * them. Without page and pageSize every row as an array; with them, that page as {items, total, page, pageSize}.
+   */
   @Get()
   @Roles('Manager', 'ServiceProvider')
-  @ApiResult(z.array(ClientServiceSummarySchema), { summary: 'List client services' })
+  @ApiResult(ClientServiceListSchema, {
+    summary: 'List client services',
+    description: 'An array of every matching client service, or one page of them ({items, total, page, pageSize}) when page or pageSize is given.',
+  })
   list(@Query() query: ClientServiceListQueryDto, @CurrentUser() user: CurrentUserData) {
     return this.queries.execute(new ListClientServicesQuery(user, query));
   }

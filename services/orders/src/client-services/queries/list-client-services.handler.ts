@@ -1,13 +1,16 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { ClientServiceListQuery, ClientServiceSummary } from '@backoffice/contracts';
+import { isPagedClientServiceQuery, type ClientServiceListQuery, type ClientServiceSummary, type Page } from '@backoffice/contracts';
 import { seesAllClientServices, type Reader } from '../client-service-access.policy';
 import { ClientService } from '../client-service.entity';
 import { clientServiceSearchCondition } from '../client-service-search.policy';
 import { toClientServiceSummary } from '../client-service.view';
 
-/** Every client service (no paging, docs/product.md), newest first; a provider gets only theirs. */
-export class ListClientServicesQuery extends Query<ClientServiceSummary[]> {
+/**
+ * Client services newest first, a provider's only theirs: every one (no paging, docs/product.md), or one page of
+ * them when the query names a page or a page size.
+ */
+export class ListClientServicesQuery extends Query<ClientServiceSummary[] | Page<ClientServiceSummary>> {
   constructor(
     readonly reader: Reader,
     readonly filter: ClientServiceListQuery = {},
@@ -17,10 +20,13 @@ export class ListClientServicesQuery extends Query<ClientServiceSummary[]> {
 }
 
 @QueryHandler(ListClientServicesQuery)
-export class ListClientServicesHandler implements IQueryHandler<ListClientServicesQuery, ClientServiceSummary[]> {
+export class ListClientServicesHandler implements IQueryHandler<
+  ListClientServicesQuery,
+  ClientServiceSummary[] | Page<ClientServiceSummary>
+> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ reader, filter }: ListClientServicesQuery): Promise<ClientServiceSummary[]> {
+  async execute({ reader, filter }: ListClientServicesQuery): Promise<ClientServiceSummary[] | Page<ClientServiceSummary>> {
     const qb = this.em.fork().createQueryBuilder(ClientService, 'cs');
     if (!seesAllClientServices(reader)) qb.andWhere({ providerId: reader.id });
     if (filter.status) qb.andWhere({ status: filter.status });
@@ -28,7 +34,14 @@ export class ListClientServicesHandler implements IQueryHandler<ListClientServic
       const { sql, params } = clientServiceSearchCondition(filter.search);
       qb.andWhere(sql, params);
     }
-    const rows = await qb.orderBy({ createdDate: 'desc', id: 'desc' }).getResultList();
-    return rows.map(toClientServiceSummary);
+    qb.orderBy({ createdDate: 'desc', id: 'desc' });
+    if (!isPagedClientServiceQuery(filter)) return (await qb.getResultList()).map(toClientServiceSummary);
+    const page = filter.page ?? 1;
+    const pageSize = filter.pageSize ?? 20;
+    const [rows, total] = await qb
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .getResultAndCount();
+    return { items: rows.map(toClientServiceSummary), total, page, pageSize };
   }
 }
