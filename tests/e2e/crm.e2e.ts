@@ -175,23 +175,26 @@ test('download the template, fill it, upload, extract with progress, open the gr
   await expect(outcome.getByRole('button', { name: 'Download failed rows' })).toHaveCount(0);
   await shots(page, 'crm-leads-extracted');
 
-  // The group, full screen, paged on the server: (800 − 270) / 30 = 17 rows a page.
+  // The group, full screen, paged on the server with the console's one page-size rule (20 rows unless another is chosen).
   await outcome.getByRole('button', { name: 'Open group' }).click();
   const dialog = page.getByTestId('group-leads-dialog');
-  await expect(dialog.getByTestId('group-lead-row')).toHaveCount(17);
-  await expect(dialog.getByTestId('pager-summary')).toContainText(`1–17 of ${ROWS.toLocaleString('en-US')} leads`);
+  await expect(dialog.getByTestId('group-lead-row')).toHaveCount(20);
+  await expect(dialog.getByTestId('pager-range')).toContainText(`1–20 of ${ROWS.toLocaleString('en-US')} leads`);
   await expect(dialog.getByTestId('group-lead-row').first()).toContainText(`Person0 E2e${run}`);
-  for (const header of ['#', 'ID', 'Name', 'Work at', 'Gender', 'Current city', 'Date of birth', 'Email', 'Phone', 'Notes']) {
+  for (const header of ['ID', 'Name', 'Work at', 'Gender', 'Current city', 'Date of birth', 'Email', 'Phone', 'Notes']) {
     await expect(dialog.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
+  await expect(dialog.getByRole('columnheader', { name: '#', exact: true })).toHaveCount(0);
+  // Every column fits: the table does not scroll sideways.
+  const table = dialog.getByRole('grid', { name: 'Leads' });
+  expect(await table.evaluate((grid) => grid.parentElement!.scrollWidth - grid.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
   await shot(page, 'crm-group-leads');
   await dialog.getByRole('button', { name: 'Next page' }).click();
-  await expect(dialog.getByTestId('pager-summary')).toContainText('18–34 of');
-  await expect(dialog.getByTestId('group-lead-row').first()).toContainText('Person17');
-  await expect(dialog.getByTestId('group-lead-row').first()).toContainText('18');
+  await expect(dialog.getByTestId('pager-range')).toContainText('21–40 of');
+  await expect(dialog.getByTestId('group-lead-row').first()).toContainText('Person20');
 
   await dialog.getByRole('searchbox', { name: 'Search leads' }).fill('zelda');
-  await expect(dialog.getByTestId('pager-summary')).toContainText(`1–1 of 1 leads (filtered from ${ROWS.toLocaleString('en-US')})`);
+  await expect(dialog.getByTestId('pager-range')).toContainText(`1–1 of 1 leads (filtered from ${ROWS.toLocaleString('en-US')})`);
   await expect(dialog.getByTestId('group-lead-row')).toContainText(`person777.${run}@example.com`);
   await dialog.getByRole('searchbox', { name: 'Search leads' }).fill('206 500 0042');
   await expect(dialog.getByTestId('group-lead-row')).toHaveCount(1);
@@ -216,7 +219,7 @@ test('download the template, fill it, upload, extract with progress, open the gr
   await expect(again.getByRole('button', { name: `Extract ${FILE}` })).toHaveCount(0);
   await shots(page, 'crm-leads-already-imported');
   await again.getByRole('button', { name: `Open “leads-${run}”` }).click();
-  await expect(dialog.getByTestId('pager-summary')).toContainText(`of ${ROWS.toLocaleString('en-US')} leads`);
+  await expect(dialog.getByTestId('pager-range')).toContainText(`of ${ROWS.toLocaleString('en-US')} leads`);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await again.getByRole('button', { name: 'Cancel upload' }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear' }).click();
@@ -374,7 +377,7 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   await page.getByTestId('tile-my-leads').click();
   await expect(page).toHaveURL(/\/crm\/leads$/);
   await expect(page.getByTestId('my-lead')).toHaveCount(10);
-  await expect(page.getByTestId('pager-summary')).toContainText('1–10 of 10 leads');
+  await expect(page.getByTestId('pager-range')).toContainText('1–10 of 10 leads');
   const mine = await page.getByTestId('my-lead').locator('td:first-child').allTextContents();
   expect(names.every((name) => mine.some((text) => text.includes(name.trim())))).toBe(true);
 
@@ -489,7 +492,7 @@ test('pipeline: the agent moves a lead on, plans a follow-up, keeps notes; the c
   await page.getByRole('combobox', { name: 'Agent' }).click();
   await page.getByRole('option', { name: AGENT.name }).click();
   await expect(page).toHaveURL(/agent=/);
-  await expect(page.getByTestId('pager-summary')).toContainText('of 10 leads');
+  await expect(page.getByTestId('pager-range')).toContainText('of 10 leads');
   await page.getByRole('combobox', { name: 'Stage' }).click();
   await page.getByRole('option', { name: 'Interested' }).click();
   await expect(page.getByTestId('my-lead')).toHaveCount(1);

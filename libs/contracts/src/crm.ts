@@ -26,11 +26,6 @@ export const LEAD_TEMPLATE_HEADERS = [
 export const USER_LEADS_PAGE_SIZE = 10;
 export const LEAD_SELECTION_STEPS = [10, 100] as const;
 
-/** Lead group table page size: (screen height − 270) / 30, at least 5 rows. */
-export function leadGroupPageSize(screenHeight: number): number {
-  return Math.max(5, Math.floor((screenHeight - 270) / 30));
-}
-
 /** What an extraction does with a lead whose phone or email already exists. */
 export const DUPLICATE_MODES = ['flag', 'skip'] as const;
 export const DuplicateModeSchema = z.enum(DUPLICATE_MODES);

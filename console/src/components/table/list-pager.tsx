@@ -1,4 +1,4 @@
-import { Button, Select, Spinner, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
+import { Button, Select, Spinner, Text, makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { PAGE_SIZES } from './use-list-params';
 
@@ -29,10 +29,11 @@ export interface ListPagerProps {
   note?: string;
   /** The next page is on its way. */
   loading?: boolean;
+  className?: string;
 }
 
 /** "21–40 of 57 clients", with previous and next page buttons (and the page size), under a server-paged table. */
-export function ListPager({ page, pageSize, total, noun, onPage, onPageSize, note, loading }: ListPagerProps) {
+export function ListPager({ page, pageSize, total, noun, onPage, onPageSize, note, loading, className }: ListPagerProps) {
   const styles = useStyles();
   const sizeId = useId('page-size');
   const number = (n: number) => n.toLocaleString('en-US');
@@ -40,7 +41,7 @@ export function ListPager({ page, pageSize, total, noun, onPage, onPageSize, not
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav className={styles.root} aria-label={`Pages of ${noun}`}>
+    <nav className={mergeClasses(styles.root, className)} aria-label={`Pages of ${noun}`}>
       <Text className={styles.range} aria-live="polite" data-testid="pager-range">
         {total === 0 ? `No ${noun}` : `${number(first)}–${number(last)} of ${number(total)} ${noun}`}
         {note && ` ${note}`}

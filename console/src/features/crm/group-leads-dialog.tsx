@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Badge,
   Button,
@@ -6,28 +6,20 @@ import {
   DialogBody,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
   SearchBox,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   makeStyles,
-  shorthands,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular, PeopleSearchRegular } from '@fluentui/react-icons';
-import { leadGroupPageSize, type LeadGroup } from '@backoffice/contracts';
+import type { Lead, LeadGroup } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, useNotify } from '../../components/feedback';
+import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
+import { DEFAULT_PAGE_SIZE, DataTable, TruncatedText, type DataTableColumn } from '../../components/table';
 import { CRM_PATHS, download, useLeadGroupPage } from './api';
-import { TablePager } from './table-pager';
+import { leadPagerNote } from './lead-pager-note';
 import { useDebounced } from './use-debounced';
 
 const useStyles = makeStyles({
@@ -39,75 +31,62 @@ const useStyles = makeStyles({
     borderRadius: 0,
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalXL}`,
     boxSizing: 'border-box',
+    '@media (max-width: 639px)': { padding: tokens.spacingHorizontalM },
   },
   body: { display: 'flex', flexDirection: 'column', height: '100%', gap: tokens.spacingVerticalS },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  header: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   title: { flexGrow: 1, minWidth: 0 },
   counts: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular, marginLeft: tokens.spacingHorizontalS },
-  search: { width: '320px' },
-  frame: {
-    flexGrow: 1,
-    minHeight: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    ...shorthands.border(tokens.strokeWidthThin, 'solid', tokens.colorNeutralStroke2),
-    borderRadius: tokens.borderRadiusMedium,
-    overflow: 'hidden',
-  },
-  scroll: { flexGrow: 1, overflow: 'auto' },
-  row: { height: '30px' },
-  cell: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  index: { color: tokens.colorNeutralForeground3, fontVariantNumeric: 'tabular-nums' },
-  number: { fontVariantNumeric: 'tabular-nums' },
+  search: { width: '320px', maxWidth: '100%' },
+  table: { flexGrow: 1, minHeight: 0, boxShadow: 'none', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  scroll: { flexGrow: 1, maxHeight: 'none' },
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
 });
 
-/** Page size from the specification (docs/product.md): (screen height − 270) / 30, following the window. */
-function usePageSize(): number {
-  const [size, setSize] = useState(() => leadGroupPageSize(window.innerHeight));
-  useEffect(() => {
-    const onResize = () => setSize(leadGroupPageSize(window.innerHeight));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return size;
-}
-
-const COLUMNS: { label: string; width?: string }[] = [
-  { label: '#', width: '56px' },
-  { label: 'ID', width: '64px' },
-  { label: 'Name', width: '15%' },
-  { label: 'Work at', width: '11%' },
-  { label: 'Gender', width: '72px' },
-  { label: 'Current city', width: '10%' },
-  { label: 'Date of birth', width: '112px' },
-  { label: 'Email', width: '17%' },
-  { label: 'Phone', width: '132px' },
-  { label: 'Notes' },
+const COLUMNS: DataTableColumn<Lead>[] = [
+  { id: 'id', header: 'ID', text: (lead) => String(lead.id), width: 70, minWidth: 56, card: 'none' },
+  { id: 'name', header: 'Name', render: (lead) => <LeadName lead={lead} />, width: 170, minWidth: 110, card: 'title' },
+  { id: 'workAt', header: 'Work at', text: (lead) => lead.workAt, width: 130, minWidth: 90 },
+  { id: 'gender', header: 'Gender', text: (lead) => lead.gender, width: 80, minWidth: 64 },
+  { id: 'currentCity', header: 'Current city', text: (lead) => lead.currentCity, width: 120, minWidth: 90 },
+  { id: 'dob', header: 'Date of birth', text: (lead) => (lead.dob ? formatDate(`${lead.dob}T00:00:00`) : ''), width: 110, minWidth: 96 },
+  { id: 'email', header: 'Email', text: (lead) => lead.email, width: 190, minWidth: 120 },
+  { id: 'phone', header: 'Phone', text: (lead) => lead.phone, width: 130, minWidth: 110 },
+  // Notes are read whole: they wrap instead of being cut.
+  { id: 'notes', header: 'Notes', text: (lead) => lead.notes, wrap: true, width: 260, minWidth: 140 },
 ];
 
-/** A group's leads, full screen, paged on the server (draw/start/length/search). */
+function LeadName({ lead }: { lead: Lead }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.name}>
+      <TruncatedText text={lead.name} />
+      {lead.duplicate && (
+        <Badge size="small" appearance="tint" color="warning">
+          Duplicate
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** A group's leads, full screen, paged and searched on the server. */
 export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose(): void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const length = usePageSize();
-  const [start, setStart] = useState(0);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
-  const draw = useRef(0);
-  const starts = useRef(new Map<number, number>());
-  const [query, setQuery] = useState({ draw: 0, start: 0, length, search: '' });
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => setStart(0), [search, length]);
-  useEffect(() => {
-    draw.current += 1;
-    starts.current.set(draw.current, start);
-    setQuery({ draw: draw.current, start, length, search });
-  }, [start, length, search]);
-
-  const { data: page, error, isLoading, isValidating } = useLeadGroupPage(group.id, query);
-  // While the next page loads the previous one stays: its rows keep the numbers of its own draw.
-  const rowStart = page ? (starts.current.get(page.draw) ?? query.start) : query.start;
+  useEffect(() => setPage(1), [search, pageSize]);
+  const { data, error, isLoading, isValidating, mutate } = useLeadGroupPage(group.id, {
+    draw: page,
+    start: (page - 1) * pageSize,
+    length: pageSize,
+    search,
+  });
 
   const exportGroup = async () => {
     setExporting(true);
@@ -147,73 +126,33 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
             </Button>
             <Button appearance="subtle" icon={<DismissRegular />} aria-label="Close" onClick={onClose} />
           </div>
-          {error && (
-            <MessageBar intent="error">
-              <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-            </MessageBar>
-          )}
-          <div className={styles.frame}>
-            <div className={styles.scroll}>
-              {isLoading && !page ? (
-                <Spinner label="Loading leads…" style={{ padding: 48 }} />
-              ) : page && page.data.length === 0 ? (
-                <EmptyState icon={<PeopleSearchRegular />} text={search ? `No lead matches “${search}”.` : 'This group has no leads.'} />
-              ) : (
-                <Table size="small" aria-label="Leads" data-testid="group-leads-table" style={{ tableLayout: 'fixed' }}>
-                  <TableHeader>
-                    <TableRow>
-                      {COLUMNS.map((column) => (
-                        <TableHeaderCell key={column.label} style={column.width ? { width: column.width } : undefined}>
-                          {column.label}
-                        </TableHeaderCell>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {page?.data.map((lead, index) => (
-                      <TableRow key={lead.id} className={styles.row} data-testid="group-lead-row">
-                        <TableCell className={styles.index}>{(rowStart + index + 1).toLocaleString()}</TableCell>
-                        <TableCell className={styles.number}>{lead.id}</TableCell>
-                        <TableCell className={styles.cell} title={lead.name}>
-                          {lead.name}
-                          {lead.duplicate && (
-                            <Badge size="small" appearance="tint" color="warning" style={{ marginLeft: 6 }}>
-                              Duplicate
-                            </Badge>
-                          )}
-                        </TableCell>
-                        <TableCell className={styles.cell} title={lead.workAt}>
-                          {lead.workAt}
-                        </TableCell>
-                        <TableCell>{lead.gender}</TableCell>
-                        <TableCell className={styles.cell}>{lead.currentCity}</TableCell>
-                        <TableCell className={styles.number}>{lead.dob ? formatDate(`${lead.dob}T00:00:00`) : ''}</TableCell>
-                        <TableCell className={styles.cell} title={lead.email}>
-                          {lead.email}
-                        </TableCell>
-                        <TableCell className={styles.cell}>{lead.phone}</TableCell>
-                        <TableCell className={styles.cell} title={lead.notes}>
-                          {lead.notes}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </div>
-            {page && (
-              <TablePager
-                start={rowStart}
-                length={query.length}
-                filtered={page.recordsFiltered}
-                capped={page.recordsCapped}
-                total={page.recordsTotal}
-                noun="leads"
-                loading={isValidating}
-                onPage={setStart}
-              />
-            )}
-          </div>
+          <DataTable<Lead>
+            className={styles.table}
+            scrollClassName={styles.scroll}
+            label="Leads"
+            noun="leads"
+            columns={COLUMNS}
+            items={data?.data}
+            getRowId={(lead) => String(lead.id)}
+            getRowName={(lead) => lead.name}
+            loading={isLoading}
+            stale={isValidating && !!data}
+            error={error}
+            onRetry={() => void mutate()}
+            empty={{ icon: <PeopleSearchRegular />, text: search ? `No lead matches “${search}”.` : 'This group has no leads.' }}
+            paging={
+              data && {
+                page,
+                pageSize,
+                total: data.recordsFiltered,
+                note: leadPagerNote(data),
+                loading: isValidating,
+                onPage: setPage,
+                onPageSize: setPageSize,
+              }
+            }
+            rowAttributes={() => ({ 'data-testid': 'group-lead-row' })}
+          />
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -40,13 +40,14 @@ import { CRM_PATHS, clearAllUploads, clearUpload, download, useLeadGroups, useLe
 import { GroupLeadsDialog } from './group-leads-dialog';
 import { importCounts } from './import-text';
 import { DuplicateChoice, PendingUploads } from './pending-uploads';
-import { TablePager } from './table-pager';
+import { ListPager } from '../../components/table';
 import { UploadDialog } from './upload-dialog';
 import { useExtractions } from './use-extractions';
 
 const GROUPS_PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
+  pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   section: {
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
@@ -217,14 +218,14 @@ export default function LeadsScreen() {
             ))}
           </TableBody>
         </Table>
-        <TablePager
-          start={(groupsPage - 1) * GROUPS_PAGE_SIZE}
-          length={GROUPS_PAGE_SIZE}
-          filtered={groups.data.total}
+        <ListPager
+          className={styles.pager}
+          page={groupsPage}
+          pageSize={GROUPS_PAGE_SIZE}
           total={groups.data.total}
           noun="groups"
           loading={groups.isValidating}
-          onPage={(start) => setGroupsPage(Math.floor(start / GROUPS_PAGE_SIZE) + 1)}
+          onPage={setGroupsPage}
         />
       </>
     );

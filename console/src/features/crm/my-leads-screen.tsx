@@ -9,9 +9,11 @@ import { LeadPanel } from './lead-panel';
 import { PipelineFilters, usePipelineParams } from './pipeline-filters';
 import { useMyPipeline, useReloadPipeline } from './pipeline-api';
 import { PipelineTable } from './pipeline-table';
-import { TablePager } from './table-pager';
+import { ListPager } from '../../components/table';
+import { leadPagerNote } from './lead-pager-note';
 
 const useStyles = makeStyles({
+  pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   surface: {
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
@@ -66,14 +68,16 @@ export default function MyLeadsScreen() {
     content = (
       <div className={styles.surface}>
         <PipelineTable rows={data.data} onOpen={setOpen} />
-        <TablePager
-          start={start}
-          length={list.pageSize}
-          filtered={data.recordsFiltered}
-          total={data.recordsTotal}
+        <ListPager
+          className={styles.pager}
+          page={list.page}
+          pageSize={list.pageSize}
+          total={data.recordsFiltered}
           noun="leads"
+          note={leadPagerNote(data)}
           loading={isValidating}
-          onPage={(next) => list.setPage(Math.floor(next / list.pageSize) + 1)}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
         />
       </div>
     );

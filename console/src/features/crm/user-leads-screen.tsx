@@ -29,10 +29,12 @@ import { PageHeader } from '../../components/layout';
 import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useSalesAgents, useUserLeads } from './api';
 import { DistributeDialog } from './distribute-dialog';
 import { PendingChanges } from './pending-changes';
-import { TablePager } from './table-pager';
+import { ListPager } from '../../components/table';
+import { leadPagerNote } from './lead-pager-note';
 import { useDebounced } from './use-debounced';
 
 const useStyles = makeStyles({
+  pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   layout: { display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
@@ -347,14 +349,15 @@ export default function UserLeadsScreen() {
                   })}
                 </TableBody>
               </Table>
-              <TablePager
-                start={start}
-                length={USER_LEADS_PAGE_SIZE}
-                filtered={table.data.recordsFiltered}
-                total={table.data.recordsTotal}
+              <ListPager
+                className={styles.pager}
+                page={Math.floor(start / USER_LEADS_PAGE_SIZE) + 1}
+                pageSize={USER_LEADS_PAGE_SIZE}
+                total={table.data.recordsFiltered}
                 noun="leads with a phone"
+                note={leadPagerNote(table.data)}
                 loading={table.isValidating || (Boolean(agent) && !assigned)}
-                onPage={setStart}
+                onPage={(page) => setStart((page - 1) * USER_LEADS_PAGE_SIZE)}
               />
             </>
           )}
