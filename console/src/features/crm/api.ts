@@ -1,4 +1,4 @@
-import { IDENTITY_PATHS, LEADS_PATHS } from '@backoffice/contracts';
+import { LEADS_PATHS } from '@backoffice/contracts';
 import { useSWRConfig } from 'swr';
 import type {
   DistributeLeadsResult,
@@ -10,7 +10,6 @@ import type {
   LeadTablePage,
   LeadUpload,
   Page,
-  StaffUser,
   UpdateUserLeadsResult,
   UserLeads,
 } from '@backoffice/contracts';
@@ -19,7 +18,6 @@ import { apiFetch, useApi } from '../../components/api';
 /** The crm API's paths, as the console calls them. */
 export const CRM_PATHS = {
   ...LEADS_PATHS,
-  salesAgents: `${IDENTITY_PATHS.users}?role=Salesagent&active=true&pageSize=200`,
 } as const;
 
 export interface TableQuery {
@@ -78,7 +76,6 @@ export { download } from '../../components/api';
 
 // ── User-leads screen ──────────────────────────────────────────────────────────────────────────
 
-export const useSalesAgents = () => useApi<Page<StaffUser>>(CRM_PATHS.salesAgents);
 
 export const useAssignableLeads = (query: TableQuery, unassigned = false) =>
   useApi<LeadTablePage<Lead>>(withQuery(CRM_PATHS.assignable, { ...query, unassigned: unassigned || undefined }), {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  SearchBox,
   Button,
   Checkbox,
   Dialog,
@@ -19,6 +20,8 @@ import { DismissRegular } from '@fluentui/react-icons';
 import type { StaffUser } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useNotify } from '../../components/feedback';
+import { useStaffSearch } from '../../components/pickers';
+import { useDebounced } from '../../components/table';
 import { distributeLeads, useAssignableLeads } from './api';
 
 const useStyles = makeStyles({
@@ -37,11 +40,15 @@ const useStyles = makeStyles({
 });
 
 /** "Distribute": N unassigned leads (table order) spread evenly over the chosen agents. */
-export function DistributeDialog({ agents, onClose, onDone }: { agents: readonly StaffUser[]; onClose(): void; onDone(): void }) {
+export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(): void }) {
   const styles = useStyles();
   const notify = useNotify();
   const [count, setCount] = useState<number | null>(10);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<StaffUser[]>([]);
+  const [agentSearch, setAgentSearch] = useState('');
+  const agents = useStaffSearch('Salesagent', useDebounced(agentSearch));
+  // The chosen agents stay listed (first) whatever the search; then the other matches.
+  const listed = [...chosen, ...(agents.data?.items ?? []).filter((agent) => !chosen.some((picked) => picked.id === agent.id))];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const { data: unassigned } = useAssignableLeads({ draw: 0, start: 0, length: 1, search: '' }, true);
@@ -56,7 +63,10 @@ export function DistributeDialog({ agents, onClose, onDone }: { agents: readonly
     if (Object.keys(local).length) return setErrors(local);
     setSaving(true);
     try {
-      const result = await distributeLeads(chosen, count!);
+      const result = await distributeLeads(
+        chosen.map((agent) => agent.id),
+        count!,
+      );
       const shares = result.perAgent.map((agent) => `${agent.name} ${agent.added}`).join(', ');
       if (result.distributed === 0) notify.warning('There are no unassigned leads with a phone left.', 'Distribute');
       else notify.success(`Distributed ${result.distributed.toLocaleString()} leads: ${shares}.`, 'Distribute');
@@ -95,13 +105,22 @@ export function DistributeDialog({ agents, onClose, onDone }: { agents: readonly
             </Field>
             <Field label="Sales agents" required validationMessage={errors.userIds}>
               <div className={styles.agents} role="group" aria-label="Sales agents">
-                {agents.map((agent) => (
+                <SearchBox
+                  size="small"
+                  placeholder="Search name or email"
+                  aria-label="Search sales agents"
+                  value={agentSearch}
+                  onChange={(_event, data) => setAgentSearch(data.value)}
+                />
+                {listed.map((agent) => (
                   <Checkbox
                     key={agent.id}
                     label={`${agent.name} (${agent.email})`}
-                    checked={chosen.includes(agent.id)}
+                    checked={chosen.some((picked) => picked.id === agent.id)}
                     onChange={(_event, data) =>
-                      setChosen((current) => (data.checked ? [...current, agent.id] : current.filter((id) => id !== agent.id)))
+                      setChosen((current) =>
+                        data.checked ? [...current, agent] : current.filter((picked) => picked.id !== agent.id),
+                      )
                     }
                   />
                 ))}

@@ -20,7 +20,7 @@ import { formatDate } from '../../components/format';
 import { DEFAULT_PAGE_SIZE, DataTable, TruncatedText, type DataTableColumn } from '../../components/table';
 import { CRM_PATHS, download, useLeadGroupPage } from './api';
 import { leadPagerNote } from './lead-pager-note';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../components/table';
 
 const useStyles = makeStyles({
   surface: {

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import {
   Button,
-  Dropdown,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
-  Option,
   Text,
   makeStyles,
   tokens,
@@ -15,7 +13,7 @@ import type { PipelineLead } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
-import { useSalesAgents } from './api';
+import { UserPicker, useStaffUser, type PickedUser } from '../../components/pickers';
 import { LeadPanel } from './lead-panel';
 import { PipelineFilters, usePipelineParams } from './pipeline-filters';
 import { reassignLeads, useReloadPipeline, useTeamPipeline } from './pipeline-api';
@@ -50,17 +48,18 @@ export default function TeamLeadsScreen() {
   const confirm = useConfirm();
   const params = usePipelineParams(['agent']);
   const { list, stage, card, sort, due } = params;
-  const agents = useSalesAgents();
   const agentId = list.filters.agent || undefined;
+  // The address names the agent by id: their name comes from the server once.
+  const agentInUrl = useStaffUser(agentId);
+  const agent = agentId ? { id: agentId, name: agentInUrl.data?.name ?? '…' } : null;
   const [open, setOpen] = useState<PipelineLead | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [target, setTarget] = useState<string>('');
+  const [target, setTarget] = useState<PickedUser | null>(null);
   const [moving, setMoving] = useState(false);
   const reload = useReloadPipeline();
   const start = (list.page - 1) * list.pageSize;
   const query = { start, length: list.pageSize, search: list.search, stage, due, card, sort, userId: agentId };
   const { data, error, isLoading, isValidating, mutate } = useTeamPipeline(query);
-  const agentName = (id: string) => agents.data?.items.find((agent) => agent.id === id)?.name ?? 'the agent';
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Failed to load the team’s leads');
@@ -68,16 +67,17 @@ export default function TeamLeadsScreen() {
   useEffect(() => setSelected(new Set()), [list.page, list.search, stage, due, card, sort, agentId]);
 
   const reassign = async () => {
+    if (!target) return;
     const ids = [...selected];
     const ok = await confirm({
       title: `Reassign ${ids.length} ${ids.length === 1 ? 'lead' : 'leads'}?`,
-      message: `They move to ${agentName(target)}, with their stage, follow-up and notes; their current agents no longer see them.`,
+      message: `They move to ${target.name}, with their stage, follow-up and notes; their current agents no longer see them.`,
       confirmLabel: 'Reassign',
     });
     if (!ok) return;
     setMoving(true);
     try {
-      const result = await reassignLeads(ids, target);
+      const result = await reassignLeads(ids, target.id);
       notify.success(`${result.moved} ${result.moved === 1 ? 'lead' : 'leads'} moved to ${result.name}.`, 'Leads reassigned');
       setSelected(new Set());
       await reload();
@@ -115,20 +115,14 @@ export default function TeamLeadsScreen() {
         {selected.size > 0 && (
           <div className={styles.bar} data-testid="reassign-bar">
             <Text weight="semibold">{`${selected.size} selected`}</Text>
-            <Dropdown
+            <UserPicker
               className={styles.dropdown}
-              aria-label="Reassign to"
+              role="Salesagent"
+              label="Reassign to"
               placeholder="Reassign to…"
-              value={target ? agentName(target) : ''}
-              selectedOptions={target ? [target] : []}
-              onOptionSelect={(_event, data) => setTarget(data.optionValue ?? '')}
-            >
-              {(agents.data?.items ?? []).map((agent) => (
-                <Option key={agent.id} value={agent.id}>
-                  {agent.name}
-                </Option>
-              ))}
-            </Dropdown>
+              value={target}
+              onChange={setTarget}
+            />
             <Button appearance="primary" icon={<PersonArrowRightRegular />} disabled={!target || moving} onClick={() => void reassign()}>
               {moving ? 'Reassigning…' : 'Reassign'}
             </Button>
@@ -166,20 +160,14 @@ export default function TeamLeadsScreen() {
         description="Every sales agent’s leads: follow the pipeline by agent and stage, and move leads between agents."
       />
       <PipelineFilters params={params} searchLabel="Search the team’s leads">
-        <Dropdown
+        <UserPicker
           className={styles.dropdown}
-          aria-label="Agent"
-          value={agentId ? agentName(agentId) : 'All agents'}
-          selectedOptions={[agentId ?? '']}
-          onOptionSelect={(_event, data) => list.setFilter('agent', data.optionValue ?? '')}
-        >
-          <Option value="">All agents</Option>
-          {(agents.data?.items ?? []).map((agent) => (
-            <Option key={agent.id} value={agent.id}>
-              {agent.name}
-            </Option>
-          ))}
-        </Dropdown>
+          role="Salesagent"
+          label="Agent"
+          noneLabel="All agents"
+          value={agent}
+          onChange={(picked) => list.setFilter('agent', picked?.id ?? '')}
+        />
       </PipelineFilters>
       {content}
       {open && (

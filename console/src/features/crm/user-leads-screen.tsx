@@ -26,14 +26,16 @@ import { errorMessage } from '../../components/api';
 import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
 import { UNSAVED_MESSAGE, UNSAVED_TITLE, UnsavedChangesGuard } from '../../components/forms';
 import { PageHeader } from '../../components/layout';
-import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useSalesAgents, useUserLeads } from './api';
+import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useUserLeads } from './api';
 import { DistributeDialog } from './distribute-dialog';
 import { PendingChanges } from './pending-changes';
+import { useStaffSearch } from '../../components/pickers';
 import { ListPager } from '../../components/table';
 import { leadPagerNote } from './lead-pager-note';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../components/table';
 
 const useStyles = makeStyles({
+  agentSearch: { margin: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS}` },
   pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   layout: { display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   panel: {
@@ -107,7 +109,8 @@ export default function UserLeadsScreen() {
   const notify = useNotify();
   const confirm = useConfirm();
   const reloadAssignments = useReloadAssignments();
-  const agents = useSalesAgents();
+  const [agentSearch, setAgentSearch] = useState('');
+  const agents = useStaffSearch('Salesagent', useDebounced(agentSearch));
   const [agent, setAgent] = useState<StaffUser | null>(null);
   const [start, setStart] = useState(0);
   const [typed, setTyped] = useState('');
@@ -175,6 +178,7 @@ export default function UserLeadsScreen() {
   };
 
   const agentList = agents.data?.items ?? [];
+  const searchingAgents = agentSearch.trim() !== '';
 
   return (
     <>
@@ -184,7 +188,7 @@ export default function UserLeadsScreen() {
         description="Choose a sales agent, then tick the leads they should work. Changes apply when you press Update."
         back={{ to: '/admin/leads', label: 'Back to leads' }}
         actions={
-          <Button icon={<ArrowShuffleRegular />} disabled={agentList.length === 0} onClick={() => setDistributing(true)}>
+          <Button icon={<ArrowShuffleRegular />} disabled={agentList.length === 0 && !searchingAgents} onClick={() => setDistributing(true)}>
             Distribute…
           </Button>
         }
@@ -194,10 +198,21 @@ export default function UserLeadsScreen() {
           <Text as="h2" size={400} weight="semibold" id="agents-title" className={styles.panelTitle} block>
             Sales agents
           </Text>
-          {agents.isLoading ? (
+          <SearchBox
+            className={styles.agentSearch}
+            size="small"
+            placeholder="Search name or email"
+            aria-label="Search sales agents"
+            value={agentSearch}
+            onChange={(_event, data) => setAgentSearch(data.value)}
+          />
+          {agents.isLoading && !agents.data ? (
             <PageSpinner label="Loading agents…" />
           ) : agentList.length === 0 ? (
-            <EmptyState icon={<PeopleRegular />} text="No sales agents yet. Give a user the Salesagent role first." />
+            <EmptyState
+              icon={<PeopleRegular />}
+              text={searchingAgents ? `No sales agent matches “${agentSearch.trim()}”.` : 'No sales agents yet. Give a user the Salesagent role first.'}
+            />
           ) : (
             <ul className={styles.agents} aria-label="Sales agents">
               {agentList.map((user) => {
@@ -365,7 +380,6 @@ export default function UserLeadsScreen() {
       </div>
       {distributing && (
         <DistributeDialog
-          agents={agentList}
           onClose={() => setDistributing(false)}
           onDone={() => {
             setDistributing(false);

@@ -15,7 +15,6 @@ import {
   type OrderSummary,
   type Page,
   type ServiceTransactionInput,
-  type StaffUser,
 } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../components/api';
 
@@ -76,11 +75,6 @@ export function useClientServices(filter: { search: string; status: string; page
 
 export function useClientService(id: string | null) {
   return useApi<ClientServiceDetail>(id ? ORDERS_PATHS.clientService(id) : null, { shouldRetryOnError: false });
-}
-
-/** Active service providers, for the Assign modal. */
-export function useServiceProviders(enabled: boolean) {
-  return useApi<Page<StaffUser>>(enabled ? `${IDENTITY_PATHS.users}?role=ServiceProvider&active=true&pageSize=200&sort=name` : null);
 }
 
 export function useAssignableBranches(enabled: boolean) {

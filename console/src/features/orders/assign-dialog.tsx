@@ -23,7 +23,9 @@ import { AddCircleRegular, BuildingRegular, DismissRegular, SubtractCircleRegula
 import { shortId, type ClientServiceSummary } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
-import { assign, useAssignableBranches, useServiceProviders, type Assignment } from './api';
+import { useStaffSearch } from '../../components/pickers';
+import { useDebounced } from '../../components/table';
+import { assign, useAssignableBranches, type Assignment } from './api';
 import { useDialogStyles } from './client-service-detail-dialog';
 
 const useStyles = makeStyles({
@@ -67,19 +69,31 @@ function ChoiceList({
   choices,
   busy,
   onPick,
+  search,
 }: {
   label: string;
   choices: Choice[];
   busy: string | null;
   onPick(choice: Choice, clear: boolean): void;
+  /** A search answered by the server (the choices are already its matches); without it, long lists filter here. */
+  search?: { value: string; onChange(value: string): void };
 }) {
   const styles = useStyles();
   const [filter, setFilter] = useState('');
-  const shown = choices.filter((choice) => `${choice.name} ${choice.detail}`.toLowerCase().includes(filter.trim().toLowerCase()));
+  const typed = search ? search.value : filter;
+  const shown = search
+    ? choices
+    : choices.filter((choice) => `${choice.name} ${choice.detail}`.toLowerCase().includes(filter.trim().toLowerCase()));
   return (
     <>
-      {choices.length > 8 && (
-        <SearchBox size="small" placeholder={`Filter ${label.toLowerCase()}`} value={filter} onChange={(_e, d) => setFilter(d.value)} />
+      {(search || choices.length > 8) && (
+        <SearchBox
+          size="small"
+          placeholder={`Search ${label.toLowerCase()}`}
+          aria-label={`Search ${label.toLowerCase()}`}
+          value={typed}
+          onChange={(_e, d) => (search ? search.onChange(d.value) : setFilter(d.value))}
+        />
       )}
       <ul className={styles.list} aria-label={label}>
         {shown.length === 0 && <li className={styles.empty}>{choices.length === 0 ? `No ${label.toLowerCase()}.` : 'Nothing matches.'}</li>}
@@ -130,7 +144,8 @@ export function AssignDialog({ clientService, onClose }: { clientService: Client
   const styles = useStyles();
   const dialog = useDialogStyles();
   const notify = useNotify();
-  const providers = useServiceProviders(true);
+  const [providerSearch, setProviderSearch] = useState('');
+  const providers = useStaffSearch('ServiceProvider', useDebounced(providerSearch));
   const branches = useAssignableBranches(true);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -194,19 +209,24 @@ export function AssignDialog({ clientService, onClose }: { clientService: Client
     });
   }
 
-  const column = (label: string, state: { isLoading: boolean; error?: unknown }, choices: Choice[]) => (
+  const column = (
+    label: string,
+    state: { isLoading: boolean; error?: unknown },
+    choices: Choice[],
+    search?: { value: string; onChange(value: string): void },
+  ) => (
     <section className={styles.column} aria-label={label}>
       <Text as="h3" weight="semibold">
         {label}
       </Text>
-      {state.isLoading ? (
+      {state.isLoading && !search ? (
         <Spinner size="small" label={`Loading ${label.toLowerCase()}…`} />
       ) : state.error ? (
         <MessageBar intent="error">
           <MessageBarBody>{errorMessage(state.error)}</MessageBarBody>
         </MessageBar>
       ) : (
-        <ChoiceList label={label} choices={choices} busy={busy} onPick={(choice, clear) => void pick(choice, clear)} />
+        <ChoiceList label={label} choices={choices} busy={busy} search={search} onPick={(choice, clear) => void pick(choice, clear)} />
       )}
     </section>
   );
@@ -226,7 +246,7 @@ export function AssignDialog({ clientService, onClose }: { clientService: Client
           </DialogTitle>
           <DialogContent>
             <div className={styles.columns}>
-              {column('Service providers', providers, providerChoices)}
+              {column('Service providers', providers, providerChoices, { value: providerSearch, onChange: setProviderSearch })}
               {column('Branches', branches, branchChoices)}
             </div>
           </DialogContent>
