@@ -84,3 +84,25 @@ export function useListParams<S extends string>(
       update({ pageSize: size === (defaults.pageSize ?? DEFAULT_PAGE_SIZE) ? undefined : size, page: undefined }),
   };
 }
+
+/** What a server-paged list answers: one page and the SWR states around it. */
+export interface PagedAnswer<T> {
+  data?: { items: T[]; total: number };
+  error?: unknown;
+  isLoading: boolean;
+  isValidating: boolean;
+  mutate(): unknown;
+}
+
+/** The DataTable props a server-paged list gives: its rows and states, its sort and its pager, all kept in the address. */
+export function pagedTableProps<T, S extends string>(list: ReturnType<typeof useListParams<S>>, answer: PagedAnswer<T>) {
+  return {
+    items: answer.data?.items,
+    loading: answer.isLoading,
+    stale: answer.isValidating && !!answer.data,
+    error: answer.error,
+    onRetry: () => void answer.mutate(),
+    sort: { column: list.sort, dir: list.dir, onSort: list.sortBy },
+    paging: { page: list.page, pageSize: list.pageSize, total: answer.data?.total ?? 0, onPage: list.setPage, onPageSize: list.setPageSize },
+  };
+}

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Avatar,
   Badge,
   Button,
   Checkbox,
@@ -17,10 +16,9 @@ import {
   Toolbar,
   ToolbarDivider,
   makeStyles,
-  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowShuffleRegular, PeopleRegular, PersonSearchRegular } from '@fluentui/react-icons';
+import { ArrowShuffleRegular, PersonSearchRegular } from '@fluentui/react-icons';
 import { LEAD_SELECTION_STEPS, USER_LEADS_PAGE_SIZE, type StaffUser } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
@@ -29,13 +27,12 @@ import { PageHeader } from '../../components/layout';
 import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useUserLeads } from './api';
 import { DistributeDialog } from './distribute-dialog';
 import { PendingChanges } from './pending-changes';
-import { useStaffSearch } from '../../components/pickers';
 import { ListPager } from '../../components/table';
+import { AgentsPanel } from './agents-panel';
 import { leadPagerNote } from './lead-pager-note';
 import { useDebounced } from '../../components/table';
 
 const useStyles = makeStyles({
-  agentSearch: { margin: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS}` },
   pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   layout: { display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   panel: {
@@ -49,35 +46,6 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  agents: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: tokens.spacingVerticalXS,
-    display: 'grid',
-    rowGap: '2px',
-    maxHeight: '560px',
-    overflowY: 'auto',
-  },
-  agent: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    width: '100%',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    border: 'none',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: 'transparent',
-    color: tokens.colorNeutralForeground1,
-    textAlign: 'left',
-    cursor: 'pointer',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
-  },
-  agentSelected: {
-    backgroundColor: tokens.colorBrandBackground2,
-    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
-  },
-  agentText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   tools: {
@@ -109,8 +77,6 @@ export default function UserLeadsScreen() {
   const notify = useNotify();
   const confirm = useConfirm();
   const reloadAssignments = useReloadAssignments();
-  const [agentSearch, setAgentSearch] = useState('');
-  const agents = useStaffSearch('Salesagent', useDebounced(agentSearch));
   const [agent, setAgent] = useState<StaffUser | null>(null);
   const [start, setStart] = useState(0);
   const [typed, setTyped] = useState('');
@@ -125,9 +91,6 @@ export default function UserLeadsScreen() {
   useEffect(() => setStart(0), [search]);
   // A new agent (or their leads reloaded after Update) starts with no pending change.
   useEffect(() => setPending(new PendingChanges(assigned ?? [])), [agent?.id, assigned]);
-  useEffect(() => {
-    if (agents.error) notify.error(errorMessage(agents.error), 'Failed to load the sales agents');
-  }, [agents.error, notify]);
   useEffect(() => {
     if (table.error) notify.error(errorMessage(table.error), 'Failed to load the leads');
   }, [table.error, notify]);
@@ -177,9 +140,6 @@ export default function UserLeadsScreen() {
     }
   };
 
-  const agentList = agents.data?.items ?? [];
-  const searchingAgents = agentSearch.trim() !== '';
-
   return (
     <>
       <UnsavedChangesGuard when={pending.count > 0 && !busy} />
@@ -188,60 +148,19 @@ export default function UserLeadsScreen() {
         description="Choose a sales agent, then tick the leads they should work. Changes apply when you press Update."
         back={{ to: '/admin/leads', label: 'Back to leads' }}
         actions={
-          <Button icon={<ArrowShuffleRegular />} disabled={agentList.length === 0 && !searchingAgents} onClick={() => setDistributing(true)}>
+          <Button icon={<ArrowShuffleRegular />} onClick={() => setDistributing(true)}>
             Distribute…
           </Button>
         }
       />
       <div className={styles.layout}>
-        <section className={styles.panel} aria-labelledby="agents-title">
-          <Text as="h2" size={400} weight="semibold" id="agents-title" className={styles.panelTitle} block>
-            Sales agents
-          </Text>
-          <SearchBox
-            className={styles.agentSearch}
-            size="small"
-            placeholder="Search name or email"
-            aria-label="Search sales agents"
-            value={agentSearch}
-            onChange={(_event, data) => setAgentSearch(data.value)}
-          />
-          {agents.isLoading && !agents.data ? (
-            <PageSpinner label="Loading agents…" />
-          ) : agentList.length === 0 ? (
-            <EmptyState
-              icon={<PeopleRegular />}
-              text={searchingAgents ? `No sales agent matches “${agentSearch.trim()}”.` : 'No sales agents yet. Give a user the Salesagent role first.'}
-            />
-          ) : (
-            <ul className={styles.agents} aria-label="Sales agents">
-              {agentList.map((user) => {
-                const selected = agent?.id === user.id;
-                return (
-                  <li key={user.id}>
-                    <button
-                      type="button"
-                      className={mergeClasses(styles.agent, selected && styles.agentSelected)}
-                      aria-pressed={selected}
-                      onClick={() => void chooseAgent(user)}
-                      data-testid="agent"
-                    >
-                      <Avatar name={user.name} size={32} color="colorful" aria-hidden="true" />
-                      <span className={styles.agentText}>
-                        <Text weight={selected ? 'semibold' : 'regular'} className={styles.ellipsis}>
-                          {user.name}
-                        </Text>
-                        <Text size={200} className={mergeClasses(styles.muted, styles.ellipsis)}>
-                          {selected && assigned ? `${pending.selectedInOrder().length.toLocaleString()} leads` : user.email}
-                        </Text>
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
+        <AgentsPanel
+          className={styles.panel}
+          titleClassName={styles.panelTitle}
+          selected={agent}
+          selectedNote={assigned ? `${pending.selectedInOrder().length.toLocaleString()} leads` : undefined}
+          onChoose={(user) => void chooseAgent(user)}
+        />
 
         <section className={styles.panel} aria-label="Leads with a phone">
           <div className={styles.tools}>

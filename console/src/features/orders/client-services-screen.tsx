@@ -5,7 +5,7 @@ import { CLIENT_SERVICE_STATUSES, shortId, type ClientServiceSummary } from '@ba
 import { useAuth } from '../../components/auth';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
-import { DataTable, TruncatedText, useListParams, type DataTableColumn } from '../../components/table';
+import { DataTable, TruncatedText, pagedTableProps, useListParams, type DataTableColumn } from '../../components/table';
 import { useClientServices } from './api';
 import { AssignDialog } from './assign-dialog';
 import { ClientServiceDetailDialog } from './client-service-detail-dialog';
@@ -94,7 +94,7 @@ export default function ClientServicesScreen() {
   const list = useListParams({ sort: 'createdDate', dir: 'desc' }, ['status']);
   const status = list.filters.status;
   const filtered = Boolean(list.search || status);
-  const { data, error, isLoading, isValidating, mutate } = useClientServices({
+  const answer = useClientServices({
     search: list.search,
     status,
     page: list.page,
@@ -104,7 +104,7 @@ export default function ClientServicesScreen() {
 
   const close = (changed: boolean) => {
     setOpen(null);
-    if (changed) void mutate();
+    if (changed) void answer.mutate();
   };
 
   return (
@@ -142,13 +142,10 @@ export default function ClientServicesScreen() {
         label="Client services"
         noun="client services"
         columns={COLUMNS}
-        items={data?.items}
+        {...pagedTableProps(list, answer)}
+        sort={undefined}
         getRowId={(cs) => cs.id}
         getRowName={(cs) => `${cs.serviceName} ${shortId(cs.id)}`}
-        loading={isLoading}
-        stale={isValidating && !!data}
-        error={error}
-        onRetry={() => void mutate()}
         empty={{
           icon: <ClipboardTaskListLtrRegular />,
           text: !filtered
@@ -167,7 +164,6 @@ export default function ClientServicesScreen() {
             </Button>
           ) : undefined,
         }}
-        paging={{ page: list.page, pageSize: list.pageSize, total: data?.total ?? 0, onPage: list.setPage, onPageSize: list.setPageSize }}
         onRowClick={(clientService) => setOpen({ kind: 'view', clientService })}
         actions={(clientService) => [
           { label: 'View', icon: <EyeRegular />, onClick: () => setOpen({ kind: 'view', clientService }) },

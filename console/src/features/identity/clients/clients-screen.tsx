@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, SearchBox, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons';
 import type { Client, ClientListQuery } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
 import { useConfirmDelete, useNotify } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
-import { DataTable, useListParams, type DataTableColumn } from '../../../components/table';
+import { DataTable, pagedTableProps, useListParams, type DataTableColumn } from '../../../components/table';
 import { deleteClient, useClients } from '../api';
 import { ClientFormDialog } from './client-form-dialog';
 
@@ -36,7 +36,7 @@ export default function ClientsScreen() {
   const notify = useNotify();
   const confirmDelete = useConfirmDelete();
   const list = useListParams<SortField>({ sort: 'dateCreated', dir: 'desc' });
-  const { data, error, isLoading, isValidating, mutate } = useClients({
+  const answer = useClients({
     page: list.page,
     pageSize: list.pageSize,
     search: list.search || undefined,
@@ -48,8 +48,9 @@ export default function ClientsScreen() {
 
   // A page past the end (after deletes, or an old link) moves back to the last one.
   useEffect(() => {
+    const { data } = answer;
     if (data && data.items.length === 0 && data.total > 0 && list.page > 1) list.setPage(Math.ceil(data.total / list.pageSize));
-  }, [data, list.page]);
+  }, [answer.data, list.page]);
 
   const remove = async (client: Client) => {
     const yes = await confirmDelete({
@@ -89,20 +90,15 @@ export default function ClientsScreen() {
           value={list.searchInput}
           onChange={(_event, data) => list.setSearchInput(data.value)}
         />
-        {isValidating && data && <Spinner size="tiny" aria-label="Loading" />}
       </div>
 
       <DataTable<Client, SortField>
         label="Clients"
         noun="clients"
         columns={COLUMNS}
-        items={data?.items}
+        {...pagedTableProps(list, answer)}
         getRowId={(client) => client.id}
         getRowName={(client) => client.name}
-        loading={isLoading}
-        stale={isValidating && !!data}
-        error={error}
-        onRetry={() => void mutate()}
         empty={{
           icon: <PeopleRegular />,
           text: list.search ? `No clients match “${list.search}”.` : 'No clients yet.',
@@ -114,8 +110,6 @@ export default function ClientsScreen() {
             </Button>
           ),
         }}
-        sort={{ column: list.sort, dir: list.dir, onSort: list.sortBy }}
-        paging={{ page: list.page, pageSize: list.pageSize, total: data?.total ?? 0, onPage: list.setPage, onPageSize: list.setPageSize }}
         onRowClick={setEditing}
         actions={(client) => [
           { label: 'Edit', icon: <EditRegular />, ariaLabel: `Edit ${client.name}`, onClick: () => setEditing(client) },

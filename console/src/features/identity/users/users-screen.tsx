@@ -4,15 +4,14 @@ import {
   Dropdown,
   Option,
   SearchBox,
-  Spinner,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, PeopleTeamRegular } from '@fluentui/react-icons';
 import { ROLES, type Role, type StaffUser, type UserListQuery } from '@backoffice/contracts';
 import { PageHeader } from '../../../components/layout';
-import { useListParams } from '../../../components/table';
 import { RecordHistoryDialog } from '../../../components/audit';
+import { pagedTableProps, useListParams } from '../../../components/table';
 import { useUsers } from '../api';
 
 import { SecuritySettingsCard } from './security-settings-card';
@@ -46,7 +45,7 @@ export default function UsersScreen() {
   const list = useListParams<SortField>({ sort: 'name', dir: 'asc' }, ['role', 'active']);
   const role = (ROLES as readonly string[]).includes(list.filters.role) ? (list.filters.role as Role) : undefined;
   const active = list.filters.active === 'true' || list.filters.active === 'false' ? list.filters.active : undefined;
-  const { data, error, isLoading, isValidating, mutate } = useUsers({
+  const answer = useUsers({
     page: list.page,
     pageSize: list.pageSize,
     search: list.search || undefined,
@@ -111,22 +110,15 @@ export default function UsersScreen() {
             </Option>
           ))}
         </Dropdown>
-        {isValidating && data && <Spinner size="tiny" aria-label="Loading" />}
       </div>
 
       <UsersTable
-        items={data?.items}
-        loading={isLoading}
-        stale={isValidating && !!data}
-        error={error}
-        onRetry={() => void mutate()}
+        {...pagedTableProps(list, answer)}
         empty={{
           icon: <PeopleTeamRegular />,
           text: filtered ? 'No users match these filters.' : 'No users yet.',
           action: filtered ? <Button onClick={clearFilters}>Clear the filters</Button> : undefined,
         }}
-        sort={{ column: list.sort, dir: list.dir, onSort: list.sortBy }}
-        paging={{ page: list.page, pageSize: list.pageSize, total: data?.total ?? 0, onPage: list.setPage, onPageSize: list.setPageSize }}
         actions={actions}
         onEdit={setEditing}
         onHistory={setHistoryOf}
