@@ -179,7 +179,9 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
     for (const column of columns) {
       options[column.id] = { minWidth: column.minWidth ?? 80, idealWidth: column.width ?? 160, defaultWidth: column.width ?? 160 };
     }
-    if (actions) options[ACTIONS] = { minWidth: 60, idealWidth: props.actionsWidth ?? 200, defaultWidth: props.actionsWidth ?? 200 };
+    // The actions keep their width: a cut-off button is worse than a narrower text column.
+    const actionsWidth = props.actionsWidth ?? 200;
+    if (actions) options[ACTIONS] = { minWidth: actionsWidth, idealWidth: actionsWidth, defaultWidth: actionsWidth };
     return options;
   }, [columns, actions, props.actionsWidth]);
 

@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   statusCell: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   service: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   secondary: { color: tokens.colorNeutralForeground3 },
-  none: { color: tokens.colorNeutralForeground3 },
+  none: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
 });
 
 type Open = { kind: 'view' | 'assign' | 'transaction'; clientService: ClientServiceSummary } | null;
@@ -170,7 +170,7 @@ export default function ClientServicesScreen() {
           ...(staff ? [{ label: 'Assign', icon: <PersonSwapRegular />, onClick: () => setOpen({ kind: 'assign', clientService }) }] : []),
           { label: 'Add Transaction', icon: <NoteAddRegular />, onClick: () => setOpen({ kind: 'transaction', clientService }) },
         ]}
-        actionsWidth={staff ? 300 : 220}
+        actionsWidth={staff ? 340 : 250}
         rowAttributes={(cs) => ({ 'data-testid': 'client-service-row', 'data-id': cs.id })}
       />
       {open?.kind === 'view' && <ClientServiceDetailDialog id={open.clientService.id} onClose={() => setOpen(null)} />}

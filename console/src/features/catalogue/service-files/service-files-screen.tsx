@@ -91,7 +91,7 @@ export default function ServiceFilesScreen() {
           { label: 'Edit', icon: <EditRegular />, ariaLabel: `Edit ${file.name}`, onClick: () => setEditing({ file }) },
           { label: 'Delete', icon: <DeleteRegular />, ariaLabel: `Delete ${file.name}`, onClick: () => void remove(file) },
         ]}
-        actionsWidth={200}
+        actionsWidth={210}
         rowAttributes={(file) => ({ 'data-testid': `service-file-${file.id}` })}
       />
       {editing && <ServiceFileFormDialog file={editing.file} onClose={() => setEditing(null)} />}

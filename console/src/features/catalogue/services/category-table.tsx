@@ -28,6 +28,8 @@ const useStyles = makeStyles({
     fontSize: '24px',
   },
   texts: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  // At least 24 px tall: a link inside a row that itself takes focus needs a target of its own size.
+  link: { display: 'inline-flex', alignItems: 'center', minHeight: '24px' },
   description: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
@@ -52,7 +54,7 @@ function CategoryName({ category }: { category: Category }) {
         </span>
       )}
       <span className={styles.texts}>
-        <TextLink to={`/admin/services/${category.id}`}>
+        <TextLink to={`/admin/services/${category.id}`} className={styles.link}>
           <Text weight="semibold">{category.name}</Text>
         </TextLink>
         <span className={styles.description}>
@@ -88,7 +90,7 @@ function contents(category: Category): string {
 }
 
 const COLUMNS: DataTableColumn<Category>[] = [
-  { id: 'name', header: 'Category', render: (category) => <CategoryName category={category} />, card: 'title', width: 420, minWidth: 160 },
+  { id: 'name', header: 'Category', render: (category) => <CategoryName category={category} />, card: 'title', width: 380, minWidth: 160 },
   { id: 'contents', header: 'Contents', text: contents, width: 200 },
   { id: 'status', header: 'Status', render: (category) => <CategoryStatus category={category} />, card: 'status', width: 140 },
 ];
@@ -111,7 +113,7 @@ export function CategoryTable({ categories, onEdit, onDelete }: CategoryTablePro
         { label: 'Edit', icon: <EditRegular />, ariaLabel: `Edit ${category.name}`, onClick: () => onEdit(category) },
         { label: 'Delete', icon: <DeleteRegular />, ariaLabel: `Delete ${category.name}`, onClick: () => onDelete(category) },
       ]}
-      actionsWidth={260}
+      actionsWidth={290}
       rowAttributes={(category) => ({ 'data-testid': `category-${category.id}` })}
     />
   );

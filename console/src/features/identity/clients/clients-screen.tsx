@@ -121,7 +121,7 @@ export default function ClientsScreen() {
             onClick: () => void remove(client),
           },
         ]}
-        actionsWidth={190}
+        actionsWidth={210}
         rowAttributes={() => ({ 'data-testid': 'client-row' })}
       />
       {editing !== undefined && <ClientFormDialog client={editing} onClose={() => setEditing(undefined)} />}

@@ -116,7 +116,7 @@ export function UsersTable({ actions, onEdit, onHistory, ...table }: UsersTableP
       onRowClick={onEdit}
       actions={rowActions}
       inlineActions={2}
-      actionsWidth={200}
+      actionsWidth={240}
       rowAttributes={() => ({ 'data-testid': 'user-row' })}
     />
   );
