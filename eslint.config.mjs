@@ -126,9 +126,4 @@ export default tseslint.config(
     ],
     rules: { 'react-hooks/set-state-in-effect': 'off', 'react-hooks/refs': 'off', 'react-hooks/exhaustive-deps': 'off' },
   },
-  {
-    // The lead screens are being reworked for lead stages on another branch; they are split there.
-    files: ['console/src/features/crm/leads-screen.tsx', 'console/src/features/crm/user-leads-screen.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 );

@@ -1,39 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  MessageBar,
-  MessageBarBody,
-  SearchBox,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Toolbar,
-  ToolbarDivider,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { ArrowShuffleRegular, PersonSearchRegular } from '@fluentui/react-icons';
-import { LEAD_SELECTION_STEPS, USER_LEADS_PAGE_SIZE, type StaffUser } from '@backoffice/contracts';
+import { Button, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowShuffleRegular } from '@fluentui/react-icons';
+import { USER_LEADS_PAGE_SIZE, type StaffUser } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { useConfirm, useNotify } from '../../components/feedback';
 import { UNSAVED_MESSAGE, UNSAVED_TITLE, UnsavedChangesGuard } from '../../components/forms';
 import { PageHeader } from '../../components/layout';
+import { useDebounced } from '../../components/table';
+import { AgentsPanel } from './agents-panel';
 import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useUserLeads } from './api';
+import { AssignableLeadsTable, SelectionTools } from './assignable-leads';
 import { DistributeDialog } from './distribute-dialog';
 import { PendingChanges } from './pending-changes';
-import { ListPager } from '../../components/table';
-import { AgentsPanel } from './agents-panel';
-import { leadPagerNote } from './lead-pager-note';
-import { useDebounced } from '../../components/table';
 
 const useStyles = makeStyles({
-  pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   layout: { display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   panel: {
     backgroundColor: tokens.colorNeutralBackground1,
@@ -46,8 +26,6 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  muted: { color: tokens.colorNeutralForeground3 },
   tools: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -66,9 +44,6 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   pendingCount: { flexGrow: 1 },
-  sellers: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  number: { fontVariantNumeric: 'tabular-nums' },
-  changed: { backgroundColor: tokens.colorPaletteYellowBackground1 },
 });
 
 /** /admin/user-leads: choose a sales agent, tick their leads (pending until Update), or distribute in bulk. */
@@ -97,7 +72,6 @@ export default function UserLeadsScreen() {
 
   const pageIds = useMemo(() => table.data?.data.map((lead) => lead.id) ?? [], [table.data]);
   const ready = Boolean(agent && assigned);
-  const selectedOnPage = pageIds.filter((id) => pending.isSelected(id)).length;
 
   // Another agent starts from their own leads: pending changes are dropped only after asking.
   const chooseAgent = async (next: StaffUser) => {
@@ -171,39 +145,12 @@ export default function UserLeadsScreen() {
               onChange={(_event, data) => setTyped(data.value)}
               style={{ width: '280px' }}
             />
-            <Toolbar aria-label="Selection" size="small" style={{ padding: 0 }}>
-              <Button size="small" appearance="subtle" disabled={!ready || busy} onClick={() => setPending(pending.set(pageIds, true))}>
-                Select all
-              </Button>
-              <Button size="small" appearance="subtle" disabled={!ready || busy} onClick={() => setPending(pending.set(pageIds, false))}>
-                Unselect all
-              </Button>
-              <ToolbarDivider />
-              {LEAD_SELECTION_STEPS.map((step) => (
-                <Button
-                  key={`+${step}`}
-                  size="small"
-                  appearance="subtle"
-                  disabled={!ready || busy}
-                  onClick={() => void addNext(step)}
-                  aria-label={`Select the next ${step} unassigned leads`}
-                >
-                  {`+${step}`}
-                </Button>
-              ))}
-              {LEAD_SELECTION_STEPS.map((step) => (
-                <Button
-                  key={`-${step}`}
-                  size="small"
-                  appearance="subtle"
-                  disabled={!ready || busy}
-                  onClick={() => setPending(pending.removeLast(step))}
-                  aria-label={`Unselect the last ${step} selected leads`}
-                >
-                  {`−${step}`}
-                </Button>
-              ))}
-            </Toolbar>
+            <SelectionTools
+              disabled={!ready || busy}
+              onSelectPage={(on) => setPending(pending.set(pageIds, on))}
+              onAddNext={(step) => void addNext(step)}
+              onRemoveLast={(step) => setPending(pending.removeLast(step))}
+            />
           </div>
           <div className={styles.pendingBar}>
             <Text className={styles.pendingCount} aria-live="polite" data-testid="pending-count">
@@ -220,81 +167,16 @@ export default function UserLeadsScreen() {
               {busy ? 'Updating…' : 'Update'}
             </Button>
           </div>
-          {table.error && !table.data ? (
-            <MessageBar intent="error">
-              <MessageBarBody>{errorMessage(table.error)}</MessageBarBody>
-            </MessageBar>
-          ) : table.isLoading && !table.data ? (
-            <PageSpinner label="Loading leads…" />
-          ) : !table.data || table.data.data.length === 0 ? (
-            <EmptyState
-              icon={<PersonSearchRegular />}
-              text={search ? `No lead with a phone matches “${search}”.` : 'No leads with a phone yet.'}
-            />
-          ) : (
-            <>
-              <Table size="small" aria-label="Leads" data-testid="assignable-leads">
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell style={{ width: '48px' }}>
-                      <Checkbox
-                        aria-label="Select every lead of this page"
-                        disabled={!ready}
-                        checked={selectedOnPage === 0 ? false : selectedOnPage === pageIds.length ? true : 'mixed'}
-                        onChange={(_event, data) => setPending(pending.set(pageIds, data.checked === true))}
-                      />
-                    </TableHeaderCell>
-                    <TableHeaderCell style={{ width: '80px' }}>ID</TableHeaderCell>
-                    <TableHeaderCell>Name</TableHeaderCell>
-                    <TableHeaderCell style={{ width: '150px' }}>Phone</TableHeaderCell>
-                    <TableHeaderCell>Email</TableHeaderCell>
-                    <TableHeaderCell>Sellers</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {table.data.data.map((lead) => {
-                    const selected = pending.isSelected(lead.id);
-                    const changed = pending.changes.some((change) => change.leadId === lead.id);
-                    return (
-                      <TableRow key={lead.id} className={changed ? styles.changed : undefined} data-testid="assignable-lead">
-                        <TableCell>
-                          <Checkbox
-                            aria-label={`Assign ${lead.name}`}
-                            disabled={!ready}
-                            checked={ready && selected}
-                            onChange={(_event, data) => setPending(pending.set([lead.id], data.checked === true))}
-                          />
-                        </TableCell>
-                        <TableCell className={styles.number}>{lead.id}</TableCell>
-                        <TableCell className={styles.ellipsis}>{lead.name}</TableCell>
-                        <TableCell className={styles.ellipsis}>{lead.phone}</TableCell>
-                        <TableCell className={styles.ellipsis}>{lead.email}</TableCell>
-                        <TableCell>
-                          <span className={styles.sellers}>
-                            {lead.sellers.map((seller) => (
-                              <Badge key={seller} appearance="tint" color="brand" size="small">
-                                {seller}
-                              </Badge>
-                            ))}
-                          </span>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-              <ListPager
-                className={styles.pager}
-                page={Math.floor(start / USER_LEADS_PAGE_SIZE) + 1}
-                pageSize={USER_LEADS_PAGE_SIZE}
-                total={table.data.recordsFiltered}
-                noun="leads with a phone"
-                note={leadPagerNote(table.data)}
-                loading={table.isValidating || (Boolean(agent) && !assigned)}
-                onPage={(page) => setStart((page - 1) * USER_LEADS_PAGE_SIZE)}
-              />
-            </>
-          )}
+          <AssignableLeadsTable
+            table={table}
+            search={search}
+            ready={ready}
+            pending={pending}
+            onPending={setPending}
+            start={start}
+            onStart={setStart}
+            loadingAgent={Boolean(agent) && !assigned}
+          />
         </section>
       </div>
       {distributing && (
