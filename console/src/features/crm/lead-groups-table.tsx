@@ -9,7 +9,8 @@ import { useLeadGroups } from './api';
 const GROUPS_PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
-  name: { fontWeight: tokens.fontWeightSemibold, textAlign: 'left', minHeight: '24px' },
+  // At least 24 px tall: a link inside a row that itself takes focus needs a target of its own size.
+  name: { fontWeight: tokens.fontWeightSemibold, textAlign: 'left', display: 'inline-flex', alignItems: 'center', minHeight: '24px' },
   tools: {
     display: 'flex',
     flexWrap: 'wrap',
