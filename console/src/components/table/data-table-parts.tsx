@@ -133,17 +133,17 @@ export function RowActions({ actions, name, inline }: { actions: readonly DataTa
             {action.label}
           </ButtonLink>
         ) : (
-        <Button
-          key={action.label}
-          size="small"
-          appearance="subtle"
-          icon={action.busy ? <Spinner size="extra-tiny" /> : action.icon}
-          disabled={action.disabled || action.busy}
-          aria-label={action.ariaLabel}
-          onClick={() => action.onClick?.()}
-        >
-          {action.label}
-        </Button>
+          <Button
+            key={action.label}
+            size="small"
+            appearance="subtle"
+            icon={action.busy ? <Spinner size="extra-tiny" /> : action.icon}
+            disabled={action.disabled || action.busy}
+            aria-label={action.ariaLabel}
+            onClick={() => action.onClick?.()}
+          >
+            {action.label}
+          </Button>
         ),
       )}
       <ActionsMenu actions={actions.slice(inline)} name={name} />

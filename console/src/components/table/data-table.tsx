@@ -206,7 +206,9 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
         aria-label={props.label}
       >
         <DataGridHeader className={styles.header}>
-          <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell className={styles.headerCell}>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
+          <DataGridRow>
+            {({ renderHeaderCell }) => <DataGridHeaderCell className={styles.headerCell}>{renderHeaderCell()}</DataGridHeaderCell>}
+          </DataGridRow>
         </DataGridHeader>
         <DataGridBody<T>>
           {({ item, rowId }) => (
@@ -215,7 +217,9 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
               className={onRowClick ? styles.clickable : undefined}
               onClick={onRowClick ? (event: MouseEvent) => !isOwnControl(event) && onRowClick(item) : undefined}
               onKeyDown={
-                onRowClick ? (event: KeyboardEvent) => event.key === 'Enter' && event.target === event.currentTarget && onRowClick(item) : undefined
+                onRowClick
+                  ? (event: KeyboardEvent) => event.key === 'Enter' && event.target === event.currentTarget && onRowClick(item)
+                  : undefined
               }
               {...rowAttributes?.(item)}
             >

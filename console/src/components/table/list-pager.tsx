@@ -60,9 +60,7 @@ export function ListPager({ page, pageSize, total, noun, onPage, onPageSize, not
             </Select>
           </span>
         )}
-        <Text className={styles.range}>
-          {`Page ${number(Math.min(page, pages))} of ${number(pages)}`}
-        </Text>
+        <Text className={styles.range}>{`Page ${number(Math.min(page, pages))} of ${number(pages)}`}</Text>
         <Button icon={<ChevronLeftRegular />} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page" />
         <Button icon={<ChevronRightRegular />} disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page" />
       </div>

@@ -103,6 +103,12 @@ export function pagedTableProps<T, S extends string>(list: ReturnType<typeof use
     error: answer.error,
     onRetry: () => void answer.mutate(),
     sort: { column: list.sort, dir: list.dir, onSort: list.sortBy },
-    paging: { page: list.page, pageSize: list.pageSize, total: answer.data?.total ?? 0, onPage: list.setPage, onPageSize: list.setPageSize },
+    paging: {
+      page: list.page,
+      pageSize: list.pageSize,
+      total: answer.data?.total ?? 0,
+      onPage: list.setPage,
+      onPageSize: list.setPageSize,
+    },
   };
 }

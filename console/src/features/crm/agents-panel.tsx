@@ -8,7 +8,11 @@ import { useStaffSearch } from '../../components/pickers';
 import { useDebounced } from '../../components/table';
 
 const useStyles = makeStyles({
-  agentSearch: { margin: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, width: `calc(100% - 2 * ${tokens.spacingHorizontalM})`, maxWidth: 'none' },
+  agentSearch: {
+    margin: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    width: `calc(100% - 2 * ${tokens.spacingHorizontalM})`,
+    maxWidth: 'none',
+  },
   agents: {
     listStyleType: 'none',
     margin: 0,

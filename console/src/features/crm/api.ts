@@ -76,7 +76,6 @@ export { download } from '../../components/api';
 
 // ── User-leads screen ──────────────────────────────────────────────────────────────────────────
 
-
 export const useAssignableLeads = (query: TableQuery, unassigned = false) =>
   useApi<LeadTablePage<Lead>>(withQuery(CRM_PATHS.assignable, { ...query, unassigned: unassigned || undefined }), {
     keepPreviousData: true,

@@ -118,9 +118,7 @@ export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(
                     label={`${agent.name} (${agent.email})`}
                     checked={chosen.some((picked) => picked.id === agent.id)}
                     onChange={(_event, data) =>
-                      setChosen((current) =>
-                        data.checked ? [...current, agent] : current.filter((picked) => picked.id !== agent.id),
-                      )
+                      setChosen((current) => (data.checked ? [...current, agent] : current.filter((picked) => picked.id !== agent.id)))
                     }
                   />
                 ))}

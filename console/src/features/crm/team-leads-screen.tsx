@@ -1,13 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PeopleSearchRegular, PersonArrowRightRegular } from '@fluentui/react-icons';
 import type { PipelineLead } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';

@@ -44,7 +44,8 @@ export class ClientServicesController {
   @Roles('Manager', 'ServiceProvider')
   @ApiResult(ClientServiceListSchema, {
     summary: 'List client services',
-    description: 'An array of every matching client service, or one page of them ({items, total, page, pageSize}) when page or pageSize is given.',
+    description:
+      'An array of every matching client service, or one page of them ({items, total, page, pageSize}) when page or pageSize is given.',
   })
   list(@Query() query: ClientServiceListQueryDto, @CurrentUser() user: CurrentUserData) {
     return this.queries.execute(new ListClientServicesQuery(user, query));

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dropdown,
-  Option,
-  SearchBox,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dropdown, Option, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, PeopleTeamRegular } from '@fluentui/react-icons';
 import { ROLES, type Role, type StaffUser, type UserListQuery } from '@backoffice/contracts';
 import { PageHeader } from '../../../components/layout';

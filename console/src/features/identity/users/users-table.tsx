@@ -72,8 +72,10 @@ const COLUMNS: DataTableColumn<StaffUser, SortField>[] = [
   { id: 'active', header: 'Active', render: (user) => <UserStatus user={user} />, card: 'status', width: 110 },
 ];
 
-export interface UsersTableProps
-  extends Pick<DataTableProps<StaffUser, SortField>, 'items' | 'loading' | 'stale' | 'error' | 'onRetry' | 'empty' | 'sort' | 'paging'> {
+export interface UsersTableProps extends Pick<
+  DataTableProps<StaffUser, SortField>,
+  'items' | 'loading' | 'stale' | 'error' | 'onRetry' | 'empty' | 'sort' | 'paging'
+> {
   actions: UserActions;
   onEdit(user: StaffUser): void;
   /** Opens the user's history (the audit log). */
