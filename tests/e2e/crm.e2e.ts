@@ -500,7 +500,7 @@ test('pipeline: the agent moves a lead on, plans a follow-up, keeps notes; the c
   await page.getByRole('combobox', { name: 'Reassign to' }).click();
   await page.getByRole('option', { name: AGENT2.name }).click();
   await shot(page, 'crm-team-leads');
-  await page.getByTestId('reassign-bar').getByRole('button', { name: 'Reassign' }).click();
+  await page.getByTestId('reassign-bar').getByRole('button', { name: 'Reassign', exact: true }).click();
   await page.getByRole('dialog', { name: 'Reassign 1 lead?' }).getByRole('button', { name: 'Reassign' }).click();
   await expect(toast(page, 'Leads reassigned')).toContainText(`1 lead moved to ${AGENT2.name}.`);
   // Ann's filter now finds nothing Interested; across all agents the lead is Zoe's, still Interested, with its notes.
