@@ -122,8 +122,18 @@ export function ActionsMenu({ actions, name }: { actions: readonly DataTableActi
   );
 }
 
-/** A row's actions on a wide screen: the first `inline` as buttons, the rest in a "⋯" menu. */
-export function RowActions({ actions, name, inline }: { actions: readonly DataTableAction[]; name: string; inline: number }) {
+/** A row's actions on a wide screen: the first `inline` as buttons (icons named by a tooltip when `compact`), the rest in "⋯". */
+export function RowActions({
+  actions,
+  name,
+  inline,
+  compact,
+}: {
+  actions: readonly DataTableAction[];
+  name: string;
+  inline: number;
+  compact?: boolean;
+}) {
   const styles = useStyles();
   return (
     <span className={styles.actions}>
@@ -132,6 +142,16 @@ export function RowActions({ actions, name, inline }: { actions: readonly DataTa
           <ButtonLink key={action.label} to={action.to} size="small" appearance="subtle" icon={action.icon} aria-label={action.ariaLabel}>
             {action.label}
           </ButtonLink>
+        ) : compact ? (
+          <Tooltip key={action.label} content={action.label} relationship="label">
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={action.busy ? <Spinner size="extra-tiny" /> : action.icon}
+              disabled={action.disabled || action.busy}
+              onClick={() => action.onClick?.()}
+            />
+          </Tooltip>
         ) : (
           <Button
             key={action.label}

@@ -88,6 +88,8 @@ export interface DataTableProps<T, S extends string = string> {
   actions?(item: T): DataTableAction[];
   /** How many actions show as buttons on a wide screen; the rest go in "⋯" (default: all). */
   inlineActions?: number;
+  /** The inline actions as icons, each named by its tooltip (for rows with several long action names). */
+  compactActions?: boolean;
   /** Starting width of the actions column in px. */
   actionsWidth?: number;
   /** Attributes of each row, e.g. data-testid. */
@@ -167,12 +169,14 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
         createTableColumn<T>({
           columnId: ACTIONS,
           renderHeaderCell: () => 'Actions',
-          renderCell: (item) => <RowActions actions={actions(item)} name={getRowName(item)} inline={inlineActions ?? Infinity} />,
+          renderCell: (item) => (
+            <RowActions actions={actions(item)} name={getRowName(item)} inline={inlineActions ?? Infinity} compact={props.compactActions} />
+          ),
         }),
       );
     }
     return list;
-  }, [columns, actions, wrapClass, getRowName, inlineActions]);
+  }, [columns, actions, wrapClass, getRowName, inlineActions, props.compactActions]);
 
   const sizing = useMemo(() => {
     const options: TableColumnSizingOptions = {};

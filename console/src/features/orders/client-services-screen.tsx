@@ -68,9 +68,9 @@ function IdCell({ cs }: { cs: ClientServiceSummary }) {
 
 const COLUMNS: DataTableColumn<ClientServiceSummary>[] = [
   { id: 'service', header: 'Service', render: (cs) => <ServiceCell cs={cs} />, card: 'title', width: 240, minWidth: 140 },
-  { id: 'status', header: 'Status', render: (cs) => <StatusCell cs={cs} />, card: 'status', width: 140 },
-  { id: 'id', header: 'ID', render: (cs) => <IdCell cs={cs} />, width: 100 },
-  { id: 'date', header: 'Date', text: (cs) => formatDate(cs.createdDate, 'date-time'), width: 150 },
+  { id: 'status', header: 'Status', render: (cs) => <StatusCell cs={cs} />, card: 'status', width: 140, minWidth: 130 },
+  { id: 'id', header: 'ID', render: (cs) => <IdCell cs={cs} />, width: 100, minWidth: 96 },
+  { id: 'date', header: 'Date', text: (cs) => formatDate(cs.createdDate, 'date-time'), width: 170, minWidth: 110 },
   {
     id: 'provider',
     header: 'Provider',
@@ -170,7 +170,8 @@ export default function ClientServicesScreen() {
           ...(staff ? [{ label: 'Assign', icon: <PersonSwapRegular />, onClick: () => setOpen({ kind: 'assign', clientService }) }] : []),
           { label: 'Add Transaction', icon: <NoteAddRegular />, onClick: () => setOpen({ kind: 'transaction', clientService }) },
         ]}
-        actionsWidth={staff ? 340 : 250}
+        compactActions
+        actionsWidth={staff ? 130 : 100}
         rowAttributes={(cs) => ({ 'data-testid': 'client-service-row', 'data-id': cs.id })}
       />
       {open?.kind === 'view' && <ClientServiceDetailDialog id={open.clientService.id} onClose={() => setOpen(null)} />}
