@@ -115,15 +115,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Being reworked on another branch (the tables): the hook findings there are fixed with that work.
-    files: [
-      'console/src/features/crm/distribute-dialog.tsx',
-      'console/src/features/crm/group-leads-dialog.tsx',
-      'console/src/features/crm/team-leads-screen.tsx',
-      'console/src/features/crm/user-leads-screen.tsx',
-      'console/src/features/identity/clients/clients-screen.tsx',
-    ],
-    rules: { 'react-hooks/set-state-in-effect': 'off', 'react-hooks/refs': 'off', 'react-hooks/exhaustive-deps': 'off' },
-  },
 );

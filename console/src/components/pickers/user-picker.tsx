@@ -32,7 +32,12 @@ export function UserPicker({ role, label, value, onChange, placeholder, noneLabe
   const shown = value?.name ?? noneLabel ?? '';
   const [typed, setTyped] = useState(shown);
   const [search, setSearch] = useState('');
-  useEffect(() => setTyped(shown), [shown]);
+  // The box follows the picked person during render, not through an effect.
+  const [picked, setPicked] = useState(shown);
+  if (shown !== picked) {
+    setPicked(shown);
+    setTyped(shown);
+  }
   // What is typed searches once typing pauses; the name already picked searches for nothing (everyone).
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed === shown ? '' : typed), 300);

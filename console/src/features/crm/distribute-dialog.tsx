@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   SearchBox,
   Button,
@@ -21,7 +21,7 @@ import type { StaffUser } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { useStaffSearch } from '../../components/pickers';
-import { useDebounced } from '../../components/table';
+import { useResetWhen, useDebounced } from '../../components/table';
 import { distributeLeads, useAssignableLeads } from './api';
 
 const useStyles = makeStyles({
@@ -54,7 +54,7 @@ export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(
   const { data: unassigned } = useAssignableLeads({ draw: 0, start: 0, length: 1, search: '' }, true);
   const available = unassigned?.recordsFiltered;
 
-  useEffect(() => setErrors({}), [count, chosen]);
+  useResetWhen(`${count}|${chosen.map((agent) => agent.id).join(',')}`, () => setErrors({}));
 
   const submit = async () => {
     const local: Record<string, string> = {};

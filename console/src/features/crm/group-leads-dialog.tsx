@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -17,7 +17,7 @@ import type { Lead, LeadGroup } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
-import { DEFAULT_PAGE_SIZE, DataTable, TruncatedText, type DataTableColumn } from '../../components/table';
+import { useResetWhen, DEFAULT_PAGE_SIZE, DataTable, TruncatedText, type DataTableColumn } from '../../components/table';
 import { CRM_PATHS, download, useLeadGroupPage } from './api';
 import { leadPagerNote } from './lead-pager-note';
 import { useDebounced } from '../../components/table';
@@ -80,7 +80,7 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
   const search = useDebounced(typed.trim());
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => setPage(1), [search, pageSize]);
+  useResetWhen(`${search}|${pageSize}`, () => setPage(1));
   const { data, error, isLoading, isValidating, mutate } = useLeadGroupPage(group.id, {
     draw: page,
     start: (page - 1) * pageSize,

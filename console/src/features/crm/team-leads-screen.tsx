@@ -10,7 +10,7 @@ import { LeadPanel } from './lead-panel';
 import { PipelineFilters, usePipelineParams } from './pipeline-filters';
 import { reassignLeads, useReloadPipeline, useTeamPipeline } from './pipeline-api';
 import { PipelineTable } from './pipeline-table';
-import { ListPager } from '../../components/table';
+import { useResetWhen, ListPager } from '../../components/table';
 import { leadPagerNote } from './lead-pager-note';
 
 const useStyles = makeStyles({
@@ -56,7 +56,7 @@ export default function TeamLeadsScreen() {
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Failed to load the team’s leads');
   }, [error, notify]);
-  useEffect(() => setSelected(new Set()), [list.page, list.search, stage, due, card, sort, agentId]);
+  useResetWhen(JSON.stringify([list.page, list.search, stage, due, card, sort, agentId]), () => setSelected(new Set()));
 
   const reassign = async () => {
     if (!target) return;

@@ -6,7 +6,7 @@ import { errorMessage } from '../../components/api';
 import { useConfirm, useNotify } from '../../components/feedback';
 import { UNSAVED_MESSAGE, UNSAVED_TITLE, UnsavedChangesGuard } from '../../components/forms';
 import { PageHeader } from '../../components/layout';
-import { useDebounced } from '../../components/table';
+import { useResetWhen, useDebounced } from '../../components/table';
 import { AgentsPanel } from './agents-panel';
 import { fetchUnassignedIds, updateUserLeads, useAssignableLeads, useReloadAssignments, useUserLeads } from './api';
 import { AssignableLeadsTable, SelectionTools } from './assignable-leads';
@@ -63,9 +63,10 @@ export default function UserLeadsScreen() {
   const agentLeads = useUserLeads(agent?.id ?? null);
   const assigned = agentLeads.data?.leadIds;
 
-  useEffect(() => setStart(0), [search]);
+  useResetWhen(search, () => setStart(0));
   // A new agent (or their leads reloaded after Update) starts with no pending change.
-  useEffect(() => setPending(new PendingChanges(assigned ?? [])), [agent?.id, assigned]);
+  useResetWhen(agent?.id, () => setPending(new PendingChanges(assigned ?? [])));
+  useResetWhen(assigned, () => setPending(new PendingChanges(assigned ?? [])));
   useEffect(() => {
     if (table.error) notify.error(errorMessage(table.error), 'Failed to load the leads');
   }, [table.error, notify]);

@@ -47,10 +47,10 @@ export default function ClientsScreen() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   // A page past the end (after deletes, or an old link) moves back to the last one.
+  const { data: shown } = answer;
   useEffect(() => {
-    const { data } = answer;
-    if (data && data.items.length === 0 && data.total > 0 && list.page > 1) list.setPage(Math.ceil(data.total / list.pageSize));
-  }, [answer.data, list.page]);
+    if (shown && shown.items.length === 0 && shown.total > 0 && list.page > 1) list.setPage(Math.ceil(shown.total / list.pageSize));
+  }, [shown, list]);
 
   const remove = async (client: Client) => {
     const yes = await confirmDelete({
