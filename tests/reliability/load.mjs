@@ -26,6 +26,9 @@ process.env.LOG_LEVEL ??= 'warn';
 // Two replicas of seven services and a worker share one PostgreSQL (often 100 connections in all): six each
 // (with four, a service's start-up hooks, which run side by side, waited past the pool's 5 s for a connection).
 process.env.DATABASE_POOL_MAX ??= '6';
+// Kubernetes lets the endpoints drop a pod (preStop: sleep 5) before its SIGTERM; here SIGTERM comes at once, so a
+// replica keeps serving 3 s after it (as usual, readiness 503) while the gateway and the other services notice.
+process.env.SHUTDOWN_DRAIN_MS ??= '3000';
 
 const { ROOT, buildServer } = await import('../../deploy/local/build.mjs');
 const { ensureInfra, stopInfra } = await import('../../deploy/local/infra.mjs');

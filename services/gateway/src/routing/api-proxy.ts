@@ -149,6 +149,15 @@ export function upstreamFailure(error: unknown, service: string): { status: numb
   return { status: 502, code: 'upstream_failed', detail: `The ${service} service broke off the exchange; try again.` };
 }
 
+/** Whether the request never reached the service: refused, unreachable, or reset while connecting. */
+function neverConnected(error: unknown, failure: { code: string }): boolean {
+  if (failure.code === 'upstream_unavailable') return true;
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { syscall?: string }).syscall === 'connect') return true;
+  }
+  return false;
+}
+
 /**
  * Every /api path the gateway does not answer itself goes to the owning service, streamed both ways
  * (no body buffering), after the token and role checks and the route's body limit. Only end-to-end
@@ -277,7 +286,7 @@ export async function registerApiProxy(
           onError: (failedReply, { error }) => {
             const failure = upstreamFailure(error, rule.service);
             const bodyUnread = !(request.body instanceof AttemptBody) || !request.body.started;
-            if (failure.code === 'upstream_unavailable' && !failedReply.sent && bodyUnread) {
+            if (neverConnected(error, failure) && !failedReply.sent && bodyUnread) {
               upstreams.refused(rule.service, target);
               const next = upstreams.pick(rule.service, tried);
               if (next) return forward(next);
