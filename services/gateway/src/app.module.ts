@@ -1,12 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '@backoffice/platform';
+import { RuntimeConfigModule } from './config/config.module';
 import { gatewayConfigSchema } from './config/gateway.config';
-import { RuntimeConfigController } from './config/runtime-config.controller';
-import { SettlementStatusSource } from './config/settlement-status';
 
-@Module({
-  imports: [PlatformModule.forService({ config: gatewayConfigSchema })],
-  controllers: [RuntimeConfigController],
-  providers: [SettlementStatusSource],
-})
+/** The gateway's own Nest routes; the proxy, the API reference and the console files are Fastify plugins (gateway.http.ts). */
+@Module({ imports: [PlatformModule.forService({ config: gatewayConfigSchema }), RuntimeConfigModule] })
 export class AppModule {}

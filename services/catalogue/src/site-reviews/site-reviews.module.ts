@@ -3,7 +3,7 @@ import { SiteReviewsController } from './site-reviews.controller';
 import { SiteReviewsSeed } from './site-reviews.seed';
 import { SiteReviewsService } from './site-reviews.service';
 
-/** Site reviews. Its entity and migration are listed in app.module's database options. */
+/** Site reviews. Its entity and migration are listed in catalogue.platform.ts. */
 @Module({
   controllers: [SiteReviewsController],
   providers: [SiteReviewsService, SiteReviewsSeed],

@@ -3,7 +3,7 @@ import { WebPagesController } from './web-pages.controller';
 import { WebPagesSeed } from './web-pages.seed';
 import { WebPagesService } from './web-pages.service';
 
-/** Website content: articles of the web pages. Its entity and migration are listed in app.module's database options. */
+/** Website content: articles of the web pages. Its entity and migration are listed in catalogue.platform.ts. */
 @Module({
   controllers: [WebPagesController],
   providers: [WebPagesService, WebPagesSeed],

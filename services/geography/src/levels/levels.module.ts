@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { RegionEventsModule } from '../shared/region-events.module';
+import { ZipCodesModule } from '../zip-codes/zip-codes.module';
+import { LEVEL_CONTROLLERS } from './levels.controller';
+import { RegionLevelsService } from './levels.service';
+
+/** The levels below country (states, cities, boroughs, areas), one implementation driven by the level table. */
+@Module({
+  imports: [RegionEventsModule, ZipCodesModule],
+  controllers: [...LEVEL_CONTROLLERS],
+  providers: [RegionLevelsService],
+  exports: [RegionLevelsService],
+})
+export class LevelsModule {}

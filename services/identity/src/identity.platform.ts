@@ -1,0 +1,27 @@
+import { IDENTITY_USER_TOPIC } from '@backoffice/contracts';
+import { PlatformModule } from '@backoffice/platform';
+import { ApiClientRecord } from './api-clients/api-client.entity';
+import { RefreshToken } from './auth/refresh-token.entity';
+import { ClientAccount } from './clients/client.entity';
+import { identityConfigSchema } from './identity.config';
+import { Migration0001Users } from './migrations/Migration0001Users';
+import { Migration0002StaffClientsTwoFactor } from './migrations/Migration0002StaffClientsTwoFactor';
+import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
+import { IdentitySetting } from './settings/identity-setting.entity';
+import { RecoveryCode } from './two-factor/recovery-code.entity';
+import { User } from './users/user.entity';
+
+/** The platform as identity uses it: its config, database (every feature's entities, the migrations) and outbox topic. */
+export const identityPlatform = () =>
+  PlatformModule.forService({
+    config: identityConfigSchema,
+    database: {
+      entities: [User, RefreshToken, RecoveryCode, ClientAccount, IdentitySetting, ApiClientRecord],
+      migrations: [
+        { name: 'Migration0001Users', class: Migration0001Users },
+        { name: 'Migration0002StaffClientsTwoFactor', class: Migration0002StaffClientsTwoFactor },
+        { name: 'Migration0003ApiClients', class: Migration0003ApiClients },
+      ],
+    },
+    outbox: { topics: [{ name: IDENTITY_USER_TOPIC }] },
+  });
