@@ -1,13 +1,13 @@
 import { CATALOGUE_SERVICE_TOPIC } from '@backoffice/contracts';
 import { PlatformModule } from '@backoffice/platform';
 import { catalogueConfigSchema } from './catalogue.config';
-import { Category } from './categories/category.entity';
-import { CatalogueFileRecord } from './files/catalogue-file.entity';
+import { CategoryEntity } from './categories/category.entity';
+import { CatalogueFileEntity } from './files/catalogue-file.entity';
 import { Migration0001Catalogue } from './migrations/Migration0001Catalogue';
 import { Migration0100WebArticles } from './migrations/Migration0100WebArticles';
 import { Migration0101SiteReviews } from './migrations/Migration0101SiteReviews';
-import { ServiceFile } from './service-files/service-file.entity';
-import { CatalogueService } from './services/service.entity';
+import { ServiceFileEntity } from './service-files/service-file.entity';
+import { CatalogueServiceEntity } from './services/service.entity';
 import { SiteReviewEntity } from './site-reviews/site-review.entity';
 import { WebArticleEntity } from './web-pages/web-article.entity';
 
@@ -16,7 +16,7 @@ export const cataloguePlatform = () =>
   PlatformModule.forService({
     config: catalogueConfigSchema,
     database: {
-      entities: [Category, CatalogueService, ServiceFile, CatalogueFileRecord, WebArticleEntity, SiteReviewEntity],
+      entities: [CategoryEntity, CatalogueServiceEntity, ServiceFileEntity, CatalogueFileEntity, WebArticleEntity, SiteReviewEntity],
       migrations: [
         { name: 'Migration0001Catalogue', class: Migration0001Catalogue },
         { name: 'Migration0100WebArticles', class: Migration0100WebArticles },

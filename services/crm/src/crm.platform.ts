@@ -1,25 +1,33 @@
 import { LEAD_IMPORT_TOPIC } from '@backoffice/contracts';
 import { PlatformModule } from '@backoffice/platform';
 import { crmConfigSchema } from './crm.config';
-import { LeadAssignment } from './assignment/lead-assignment.entity';
-import { SalesAgent } from './assignment/sales-agent.entity';
-import { LeadGroup } from './groups/lead-group.entity';
-import { Lead } from './leads/lead.entity';
+import { LeadAssignmentEntity } from './assignment/lead-assignment.entity';
+import { SalesAgentEntity } from './assignment/sales-agent.entity';
+import { LeadGroupEntity } from './groups/lead-group.entity';
+import { LeadEntity } from './leads/lead.entity';
 import { LeadNoteEntity } from './leads/lead-note.entity';
 import { Migration0001Leads } from './migrations/Migration0001Leads';
 import { Migration0002SalesAgentReport } from './migrations/Migration0002SalesAgentReport';
 import { Migration0003DashboardDataVersion } from './migrations/Migration0003DashboardDataVersion';
 import { Migration0004LeadPipeline } from './migrations/Migration0004LeadPipeline';
 import { Migration0005ImportIdentity } from './migrations/Migration0005ImportIdentity';
-import { ReportedOrder } from './reports/reported-order.entity';
-import { LeadUpload } from './uploads/lead-upload.entity';
+import { ReportedOrderEntity } from './reports/reported-order.entity';
+import { LeadUploadEntity } from './uploads/lead-upload.entity';
 
 /** The platform as both CRM processes (API and worker) use it: one database, one outbox topic. */
 export const crmPlatform = () =>
   PlatformModule.forService({
     config: crmConfigSchema,
     database: {
-      entities: [LeadUpload, LeadGroup, Lead, SalesAgent, LeadAssignment, ReportedOrder, LeadNoteEntity],
+      entities: [
+        LeadUploadEntity,
+        LeadGroupEntity,
+        LeadEntity,
+        SalesAgentEntity,
+        LeadAssignmentEntity,
+        ReportedOrderEntity,
+        LeadNoteEntity,
+      ],
       migrations: [
         { name: 'Migration0001Leads', class: Migration0001Leads },
         { name: 'Migration0002SalesAgentReport', class: Migration0002SalesAgentReport },

@@ -1,22 +1,22 @@
 import { IDENTITY_USER_TOPIC } from '@backoffice/contracts';
 import { PlatformModule } from '@backoffice/platform';
-import { ApiClientRecord } from './api-clients/api-client.entity';
-import { RefreshToken } from './auth/refresh-token.entity';
-import { ClientAccount } from './clients/client.entity';
+import { ApiClientEntity } from './api-clients/api-client.entity';
+import { RefreshTokenEntity } from './auth/refresh-token.entity';
+import { ClientAccountEntity } from './clients/client.entity';
 import { identityConfigSchema } from './identity.config';
 import { Migration0001Users } from './migrations/Migration0001Users';
 import { Migration0002StaffClientsTwoFactor } from './migrations/Migration0002StaffClientsTwoFactor';
 import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
-import { IdentitySetting } from './settings/identity-setting.entity';
-import { RecoveryCode } from './two-factor/recovery-code.entity';
-import { User } from './users/user.entity';
+import { IdentitySettingEntity } from './settings/identity-setting.entity';
+import { RecoveryCodeEntity } from './two-factor/recovery-code.entity';
+import { UserEntity } from './users/user.entity';
 
 /** The platform as identity uses it: its config, database (every feature's entities, the migrations) and outbox topic. */
 export const identityPlatform = () =>
   PlatformModule.forService({
     config: identityConfigSchema,
     database: {
-      entities: [User, RefreshToken, RecoveryCode, ClientAccount, IdentitySetting, ApiClientRecord],
+      entities: [UserEntity, RefreshTokenEntity, RecoveryCodeEntity, ClientAccountEntity, IdentitySettingEntity, ApiClientEntity],
       migrations: [
         { name: 'Migration0001Users', class: Migration0001Users },
         { name: 'Migration0002StaffClientsTwoFactor', class: Migration0002StaffClientsTwoFactor },

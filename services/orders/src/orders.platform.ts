@@ -1,23 +1,30 @@
 import { ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from '@backoffice/contracts';
 import { PlatformModule } from '@backoffice/platform';
-import { CatalogueServiceRow } from './catalogue-read-model/catalogue-service.entity';
-import { ClientServiceFileRecord } from './client-services/client-service-file.entity';
-import { ClientService } from './client-services/client-service.entity';
-import { ServiceTransactionRecord } from './client-services/service-transaction.entity';
+import { CatalogueServiceEntity } from './catalogue-read-model/catalogue-service.entity';
+import { ClientServiceFileEntity } from './client-services/client-service-file.entity';
+import { ClientServiceEntity } from './client-services/client-service.entity';
+import { ServiceTransactionEntity } from './client-services/service-transaction.entity';
 import { Migration0001Orders } from './migrations/Migration0001Orders';
 import { Migration0002Webhooks } from './migrations/Migration0002Webhooks';
 import { Migration0003WebhookDisabling } from './migrations/Migration0003WebhookDisabling';
 import { Migration0004DashboardIndexes } from './migrations/Migration0004DashboardIndexes';
 import { ordersConfigSchema } from './orders.config';
-import { OrderItem } from './orders/order-item.entity';
-import { Order } from './orders/order.entity';
+import { OrderItemEntity } from './orders/order-item.entity';
+import { OrderEntity } from './orders/order.entity';
 
 /** The platform as orders uses it: its config, database (every feature's entities, the migrations) and outbox topics. */
 export const ordersPlatform = () =>
   PlatformModule.forService({
     config: ordersConfigSchema,
     database: {
-      entities: [Order, OrderItem, ClientService, ServiceTransactionRecord, ClientServiceFileRecord, CatalogueServiceRow],
+      entities: [
+        OrderEntity,
+        OrderItemEntity,
+        ClientServiceEntity,
+        ServiceTransactionEntity,
+        ClientServiceFileEntity,
+        CatalogueServiceEntity,
+      ],
       migrations: [
         { name: 'Migration0001Orders', class: Migration0001Orders },
         { name: 'Migration0002Webhooks', class: Migration0002Webhooks },

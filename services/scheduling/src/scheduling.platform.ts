@@ -1,8 +1,8 @@
 import { SCHEDULING_BRANCH_TOPIC } from '@backoffice/contracts';
 import { PlatformModule } from '@backoffice/platform';
-import { AdjustedDateRecord } from './appointments/adjusted-date.entity';
-import { AppointmentSettingsRecord } from './appointments/appointment-settings.entity';
-import { Branch } from './branches/branch.entity';
+import { AdjustedDateEntity } from './appointments/adjusted-date.entity';
+import { AppointmentSettingsEntity } from './appointments/appointment-settings.entity';
+import { BranchEntity } from './branches/branch.entity';
 import { Migration0001Branches } from './migrations/Migration0001Branches';
 import { schedulingConfigSchema } from './scheduling.config';
 
@@ -11,7 +11,7 @@ export const schedulingPlatform = () =>
   PlatformModule.forService({
     config: schedulingConfigSchema,
     database: {
-      entities: [Branch, AppointmentSettingsRecord, AdjustedDateRecord],
+      entities: [BranchEntity, AppointmentSettingsEntity, AdjustedDateEntity],
       migrations: [{ name: 'Migration0001Branches', class: Migration0001Branches }],
     },
     outbox: { topics: [{ name: SCHEDULING_BRANCH_TOPIC, compacted: true }] },

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Category as CategoryDto, CategoryDetail, CategoryRef, CategoryValues, FieldError } from '@backoffice/contracts';
 import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '@backoffice/platform';
 import { FilesService } from '../files/files.service';
-import { Category } from './category.entity';
+import { CategoryEntity } from './category.entity';
 import { deleteRefusal, moveProblem } from './category-tree.policy';
 
 interface Counts {
@@ -11,7 +11,7 @@ interface Counts {
   services: number;
 }
 
-export function toCategoryDto(category: Category, counts: Counts): CategoryDto {
+export function toCategoryDto(category: CategoryEntity, counts: Counts): CategoryDto {
   return {
     id: category.id,
     active: category.active,
@@ -36,8 +36,8 @@ export class CategoriesService {
 
   /** One level of the tree, by name: the root when parentId is absent. */
   async list(parentId?: number): Promise<CategoryDto[]> {
-    if (parentId !== undefined && !(await this.em.count(Category, { id: parentId }))) throw new NotFoundError('Category', parentId);
-    const categories = await this.em.find(Category, { parentId: parentId ?? null }, { orderBy: { name: 'asc', id: 'asc' } });
+    if (parentId !== undefined && !(await this.em.count(CategoryEntity, { id: parentId }))) throw new NotFoundError('Category', parentId);
+    const categories = await this.em.find(CategoryEntity, { parentId: parentId ?? null }, { orderBy: { name: 'asc', id: 'asc' } });
     const counts = await this.counts(categories.map((c) => c.id));
     return categories
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id)
@@ -45,7 +45,7 @@ export class CategoriesService {
   }
 
   async get(id: number): Promise<CategoryDetail> {
-    const category = await this.em.findOne(Category, { id });
+    const category = await this.em.findOne(CategoryEntity, { id });
     if (!category) throw new NotFoundError('Category', id);
     const counts = (await this.counts([id])).get(id) ?? { children: 0, services: 0 };
     return { ...toCategoryDto(category, counts), ancestors: await this.ancestors(this.em, category.parentId) };
@@ -54,7 +54,7 @@ export class CategoriesService {
   async create(input: CategoryValues): Promise<CategoryDto> {
     return this.em.transactional(async (em) => {
       await this.check(em, input, undefined);
-      const category = em.create(Category, { ...input });
+      const category = em.create(CategoryEntity, { ...input });
       await em.flush();
       return toCategoryDto(category, { children: 0, services: 0 });
     });
@@ -62,7 +62,7 @@ export class CategoriesService {
 
   async update(id: number, input: CategoryValues): Promise<CategoryDto> {
     const updated = await this.em.transactional(async (em) => {
-      const category = await em.findOne(Category, { id });
+      const category = await em.findOne(CategoryEntity, { id });
       if (!category) throw new NotFoundError('Category', id);
       await this.check(em, input, id);
       em.assign(category, { ...input });
@@ -75,7 +75,7 @@ export class CategoriesService {
   /** Refused while the category still holds subcategories or services. */
   async remove(id: number): Promise<void> {
     await this.em.transactional(async (em) => {
-      const category = await em.findOne(Category, { id });
+      const category = await em.findOne(CategoryEntity, { id });
       if (!category) throw new NotFoundError('Category', id);
       const counts = (await this.counts([id], em)).get(id) ?? { children: 0, services: 0 };
       const refusal = deleteRefusal(counts.children, counts.services);
@@ -89,7 +89,7 @@ export class CategoriesService {
   private async check(em: EntityManager, input: CategoryValues, id: number | undefined): Promise<void> {
     const errors: FieldError[] = [];
     if (input.parentId !== null) {
-      const parent = await em.findOne(Category, { id: input.parentId });
+      const parent = await em.findOne(CategoryEntity, { id: input.parentId });
       if (!parent) {
         errors.push({ path: 'parentId', message: 'The parent category was not found.' });
       } else if (id !== undefined) {

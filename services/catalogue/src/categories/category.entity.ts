@@ -2,7 +2,7 @@ import { ArrayType, Entity, OptionalProps, PrimaryKey, Property } from '@mikro-o
 
 /** A node of the catalogue's category tree. */
 @Entity({ tableName: 'service_categories' })
-export class Category {
+export class CategoryEntity {
   [OptionalProps]?: 'active' | 'home' | 'parentId' | 'images' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 /** An uploaded catalogue image: the bytes live in the file store under its id, the facts here. */
 @Entity({ tableName: 'catalogue_files' })
-export class CatalogueFileRecord {
+export class CatalogueFileEntity {
   [OptionalProps]?: 'createdAt' | 'createdBy';
 
   @PrimaryKey({ type: 'uuid' })

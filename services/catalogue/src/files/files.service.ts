@@ -6,13 +6,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import { CATALOGUE_FILES_PATH, catalogueImageId, type CatalogueFile, type FieldError } from '@backoffice/contracts';
 import { InvalidInputError, NotFoundError, SERVICE_CONFIG } from '@backoffice/platform';
 import type { CatalogueConfig } from '../catalogue.config';
-import { CatalogueFileRecord } from './catalogue-file.entity';
+import { CatalogueFileEntity } from './catalogue-file.entity';
 import { FileStore } from './file-store';
 import { acceptedImageType, cleanFileName, IMAGE_TYPE_REFUSED, imageSizeProblem } from './image-type.policy';
 
 export const fileUrl = (id: string) => `${CATALOGUE_FILES_PATH}/${id}`;
 
-export function toCatalogueFile(record: CatalogueFileRecord): CatalogueFile {
+export function toCatalogueFile(record: CatalogueFileEntity): CatalogueFile {
   return { id: record.id, url: fileUrl(record.id), contentType: record.contentType, size: record.size, name: record.originalName };
 }
 
@@ -34,7 +34,7 @@ export class FilesService {
     const contentType = acceptedImageType(sniffed?.mime);
     if (!contentType) throw new InvalidInputError([{ path: 'file', message: IMAGE_TYPE_REFUSED }]);
 
-    const record = this.em.create(CatalogueFileRecord, {
+    const record = this.em.create(CatalogueFileEntity, {
       contentType,
       size: bytes.length,
       originalName: cleanFileName(fileName),
@@ -52,8 +52,8 @@ export class FilesService {
   }
 
   /** The record and a stream of its bytes. */
-  async open(id: string): Promise<{ record: CatalogueFileRecord; stream: ReadStream }> {
-    const record = await this.em.findOne(CatalogueFileRecord, { id });
+  async open(id: string): Promise<{ record: CatalogueFileEntity; stream: ReadStream }> {
+    const record = await this.em.findOne(CatalogueFileEntity, { id });
     if (!record) throw new NotFoundError('Image', id);
     const stream = await this.store.open(id);
     if (!stream) {
@@ -67,7 +67,7 @@ export class FilesService {
   async unknownImages(em: EntityManager, urls: readonly string[], field = 'images'): Promise<FieldError[]> {
     if (urls.length === 0) return [];
     const ids = urls.map(catalogueImageId);
-    const found = new Set((await em.find(CatalogueFileRecord, { id: { $in: ids } }, { fields: ['id'] })).map((r) => r.id));
+    const found = new Set((await em.find(CatalogueFileEntity, { id: { $in: ids } }, { fields: ['id'] })).map((r) => r.id));
     return ids.flatMap((id, index) =>
       found.has(id) ? [] : [{ path: `${field}.${index}`, message: 'This image was not found; upload it again.' }],
     );

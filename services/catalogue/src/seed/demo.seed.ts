@@ -4,9 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceValues } from '@backoffice/contracts';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { CatalogueConfig } from '../catalogue.config';
-import { Category } from '../categories/category.entity';
-import { ServiceFile } from '../service-files/service-file.entity';
-import { CatalogueService } from '../services/service.entity';
+import { CategoryEntity } from '../categories/category.entity';
+import { ServiceFileEntity } from '../service-files/service-file.entity';
+import { CatalogueServiceEntity } from '../services/service.entity';
 import { ServiceEvents } from '../services/service-state';
 
 type DemoService = Omit<ServiceValues, 'categoryId' | 'serviceFiles' | 'images' | 'branches'> & { files: string[] };
@@ -133,19 +133,24 @@ export class DemoSeed implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     if (!this.config.SEED_DEMO_DATA) return;
     const em = this.orm.em.fork() as EntityManager;
-    if ((await em.count(Category, {})) > 0 || (await em.count(ServiceFile, {})) > 0) return;
+    if ((await em.count(CategoryEntity, {})) > 0 || (await em.count(ServiceFileEntity, {})) > 0) return;
     try {
       await em.transactional(async (tx) => {
-        const files = new Map<string, ServiceFile>();
-        for (const [name, accept] of Object.entries(FILES)) files.set(name, tx.create(ServiceFile, { name, accept }));
+        const files = new Map<string, ServiceFileEntity>();
+        for (const [name, accept] of Object.entries(FILES)) files.set(name, tx.create(ServiceFileEntity, { name, accept }));
         await tx.flush();
-        const created: CatalogueService[] = [];
+        const created: CatalogueServiceEntity[] = [];
         const plant = async (nodes: typeof TREE, parentId: number | null) => {
           for (const node of nodes) {
-            const category = tx.create(Category, { name: node.name, description: node.description, home: node.home ?? false, parentId });
+            const category = tx.create(CategoryEntity, {
+              name: node.name,
+              description: node.description,
+              home: node.home ?? false,
+              parentId,
+            });
             await tx.flush();
             for (const { files: names, description_Ar, ...fields } of node.services ?? []) {
-              const service = tx.create(CatalogueService, { ...fields, descriptionAr: description_Ar, categoryId: category.id });
+              const service = tx.create(CatalogueServiceEntity, { ...fields, descriptionAr: description_Ar, categoryId: category.id });
               service.serviceFiles.set(names.map((name) => files.get(name)!));
               created.push(service);
             }

@@ -2,7 +2,7 @@ import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** A required-document definition: what a client must provide for a service, and in which formats. */
 @Entity({ tableName: 'service_files' })
-export class ServiceFile {
+export class ServiceFileEntity {
   [OptionalProps]?: 'accept' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })

@@ -2,18 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceFile as ServiceFileDto } from '@backoffice/contracts';
 import { ConflictError, DomainError, NotFoundError } from '@backoffice/platform';
-import { CatalogueService } from '../services/service.entity';
+import { CatalogueServiceEntity } from '../services/service.entity';
 import { ServiceEvents } from '../services/service-state';
-import { ServiceFile } from './service-file.entity';
+import { ServiceFileEntity } from './service-file.entity';
 
-const toDto = (file: ServiceFile, serviceCount: number): ServiceFileDto => ({
+const toDto = (file: ServiceFileEntity, serviceCount: number): ServiceFileDto => ({
   id: file.id,
   name: file.name,
   accept: file.accept,
   serviceCount,
 });
 
-const byName = (a: ServiceFile, b: ServiceFile) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+const byName = (a: ServiceFileEntity, b: ServiceFileEntity) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
 
 /** Required-document definitions, with the calls docs/product.md describes. */
 @Injectable()
@@ -24,19 +25,19 @@ export class ServiceFilesService {
   ) {}
 
   async list(): Promise<ServiceFileDto[]> {
-    const files = (await this.em.find(ServiceFile, {})).sort(byName);
+    const files = (await this.em.find(ServiceFileEntity, {})).sort(byName);
     return this.withCounts(this.em, files);
   }
 
   /** The required files of one service. */
   async forService(serviceId: number): Promise<ServiceFileDto[]> {
-    const service = await this.em.findOne(CatalogueService, { id: serviceId }, { populate: ['serviceFiles'] });
+    const service = await this.em.findOne(CatalogueServiceEntity, { id: serviceId }, { populate: ['serviceFiles'] });
     if (!service) throw new NotFoundError('Service', serviceId);
     return this.withCounts(this.em, service.serviceFiles.getItems().sort(byName));
   }
 
   async get(id: number): Promise<ServiceFileDto> {
-    const file = await this.em.findOne(ServiceFile, { id });
+    const file = await this.em.findOne(ServiceFileEntity, { id });
     if (!file) throw new NotFoundError('Service file', id);
     return (await this.withCounts(this.em, [file]))[0];
   }
@@ -44,7 +45,7 @@ export class ServiceFilesService {
   async insert(input: { name: string; accept: string }): Promise<ServiceFileDto> {
     return this.em.transactional(async (em) => {
       await this.assertNameFree(em, input.name, undefined);
-      const file = em.create(ServiceFile, input);
+      const file = em.create(ServiceFileEntity, input);
       await em.flush();
       return toDto(file, 0);
     });
@@ -53,12 +54,12 @@ export class ServiceFilesService {
   /** Renaming or changing the types changes every service that requires the file: each publishes its new state. */
   async update(input: { id: number; name: string; accept: string }): Promise<ServiceFileDto> {
     return this.em.transactional(async (em) => {
-      const file = await em.findOne(ServiceFile, { id: input.id });
+      const file = await em.findOne(ServiceFileEntity, { id: input.id });
       if (!file) throw new NotFoundError('Service file', input.id);
       await this.assertNameFree(em, input.name, input.id);
       const changed = file.name !== input.name || file.accept !== input.accept;
       em.assign(file, { name: input.name, accept: input.accept });
-      const services = await em.find(CatalogueService, { serviceFiles: input.id }, { populate: ['serviceFiles'] });
+      const services = await em.find(CatalogueServiceEntity, { serviceFiles: input.id }, { populate: ['serviceFiles'] });
       await em.flush();
       if (changed) {
         for (const service of services) this.events.changed(em, service, 'updated');
@@ -71,9 +72,9 @@ export class ServiceFilesService {
   /** Refused while services still require the file. */
   async remove(id: number): Promise<void> {
     await this.em.transactional(async (em) => {
-      const file = await em.findOne(ServiceFile, { id });
+      const file = await em.findOne(ServiceFileEntity, { id });
       if (!file) throw new NotFoundError('Service file', id);
-      const services = await em.find(CatalogueService, { serviceFiles: id }, { fields: ['id', 'name'], orderBy: { name: 'asc' } });
+      const services = await em.find(CatalogueServiceEntity, { serviceFiles: id }, { fields: ['id', 'name'], orderBy: { name: 'asc' } });
       if (services.length) {
         const names = services.slice(0, 3).map((s) => `"${s.name}"`);
         const more = services.length > 3 ? ` and ${services.length - 3} more` : '';
@@ -102,7 +103,7 @@ export class ServiceFilesService {
     }
   }
 
-  private async withCounts(em: EntityManager, files: ServiceFile[]): Promise<ServiceFileDto[]> {
+  private async withCounts(em: EntityManager, files: ServiceFileEntity[]): Promise<ServiceFileDto[]> {
     if (files.length === 0) return [];
     const rows = await em
       .getConnection()

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CATALOGUE_SERVICE_TOPIC, type CatalogueServiceEventType, type Service } from '@backoffice/contracts';
 import { OutboxService } from '@backoffice/platform';
-import type { CatalogueService } from './service.entity';
+import type { CatalogueServiceEntity } from './service.entity';
 
 /** The full state of a service: what the API answers and what the topic carries. Needs serviceFiles loaded. */
-export function toServiceDto(service: CatalogueService): Service {
+export function toServiceDto(service: CatalogueServiceEntity): Service {
   return {
     id: service.id,
     active: service.active,
@@ -40,7 +40,7 @@ export function toServiceDto(service: CatalogueService): Service {
 export class ServiceEvents {
   constructor(private readonly outbox: OutboxService) {}
 
-  changed(em: EntityManager, service: CatalogueService, type: Exclude<CatalogueServiceEventType, 'deleted'>): Service {
+  changed(em: EntityManager, service: CatalogueServiceEntity, type: Exclude<CatalogueServiceEventType, 'deleted'>): Service {
     const state = toServiceDto(service);
     this.outbox.add(em, { topic: CATALOGUE_SERVICE_TOPIC, type, subject: String(service.id), data: state });
     return state;

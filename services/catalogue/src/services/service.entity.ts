@@ -1,10 +1,10 @@
 import { ArrayType, Collection, DecimalType, Entity, ManyToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { DeliveryTimeRate, DeliveryType, ShippingType } from '@backoffice/contracts';
-import { ServiceFile } from '../service-files/service-file.entity';
+import { ServiceFileEntity } from '../service-files/service-file.entity';
 
 /** A service of the catalogue, in one category. */
 @Entity({ tableName: 'services' })
-export class CatalogueService {
+export class CatalogueServiceEntity {
   [OptionalProps]?:
     | 'active'
     | 'description'
@@ -72,12 +72,12 @@ export class CatalogueService {
 
   /** The documents a client must provide. */
   @ManyToMany({
-    entity: () => ServiceFile,
+    entity: () => ServiceFileEntity,
     pivotTable: 'service_required_files',
     joinColumn: 'service_id',
     inverseJoinColumn: 'service_file_id',
   })
-  serviceFiles = new Collection<ServiceFile>(this);
+  serviceFiles = new Collection<ServiceFileEntity>(this);
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError, Service, ServiceValues } from '@backoffice/contracts';
 import { DomainError, InvalidInputError, NotFoundError } from '@backoffice/platform';
-import { Category } from '../categories/category.entity';
+import { CategoryEntity } from '../categories/category.entity';
 import { FilesService } from '../files/files.service';
-import { ServiceFile } from '../service-files/service-file.entity';
-import { CatalogueService } from './service.entity';
+import { ServiceFileEntity } from '../service-files/service-file.entity';
+import { CatalogueServiceEntity } from './service.entity';
 import { ServiceEvents, toServiceDto } from './service-state';
 
 @Injectable()
@@ -18,8 +18,9 @@ export class ServicesService {
 
   /** The services of one category (every service when absent), by name. */
   async list(categoryId?: number): Promise<Service[]> {
-    if (categoryId !== undefined && !(await this.em.count(Category, { id: categoryId }))) throw new NotFoundError('Category', categoryId);
-    const services = await this.em.find(CatalogueService, categoryId === undefined ? {} : { categoryId }, {
+    if (categoryId !== undefined && !(await this.em.count(CategoryEntity, { id: categoryId })))
+      throw new NotFoundError('Category', categoryId);
+    const services = await this.em.find(CatalogueServiceEntity, categoryId === undefined ? {} : { categoryId }, {
       populate: ['serviceFiles'],
       orderBy: { name: 'asc', id: 'asc' },
     });
@@ -33,7 +34,7 @@ export class ServicesService {
   async create(input: ServiceValues): Promise<Service> {
     return this.em.transactional(async (em) => {
       const requiredFiles = await this.check(em, input, undefined);
-      const service = em.create(CatalogueService, this.fields(input));
+      const service = em.create(CatalogueServiceEntity, this.fields(input));
       service.serviceFiles.set(requiredFiles);
       await em.flush(); // the id, for the event key
       return this.events.changed(em, service, 'created');
@@ -66,19 +67,19 @@ export class ServicesService {
     return { ...rest, descriptionAr: description_Ar };
   }
 
-  private async load(em: EntityManager, id: number): Promise<CatalogueService> {
-    const service = await em.findOne(CatalogueService, { id }, { populate: ['serviceFiles'] });
+  private async load(em: EntityManager, id: number): Promise<CatalogueServiceEntity> {
+    const service = await em.findOne(CatalogueServiceEntity, { id }, { populate: ['serviceFiles'] });
     if (!service) throw new NotFoundError('Service', id);
     return service;
   }
 
   /** The category, required files and images exist, and the name is free in the category. Answers the required files. */
-  private async check(em: EntityManager, input: ServiceValues, id: number | undefined): Promise<ServiceFile[]> {
+  private async check(em: EntityManager, input: ServiceValues, id: number | undefined): Promise<ServiceFileEntity[]> {
     const errors: FieldError[] = [];
-    if (!(await em.count(Category, { id: input.categoryId }))) {
+    if (!(await em.count(CategoryEntity, { id: input.categoryId }))) {
       errors.push({ path: 'categoryId', message: 'The category was not found.' });
     }
-    const requiredFiles = input.serviceFiles.length ? await em.find(ServiceFile, { id: { $in: input.serviceFiles } }) : [];
+    const requiredFiles = input.serviceFiles.length ? await em.find(ServiceFileEntity, { id: { $in: input.serviceFiles } }) : [];
     const found = new Set(requiredFiles.map((file) => file.id));
     input.serviceFiles.forEach((fileId, index) => {
       if (!found.has(fileId)) errors.push({ path: `serviceFiles.${index}`, message: `The service file ${fileId} was not found.` });

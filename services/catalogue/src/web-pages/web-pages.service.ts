@@ -4,7 +4,7 @@ import { catalogueImageId, type FieldError, type WebArticle, type WebArticleValu
 import { ConflictError, InvalidInputError, NotFoundError } from '@backoffice/platform';
 import { sanitizeArticleHtml } from './article-html.policy';
 import { articleParentProblem, MAX_ARTICLE_DEPTH, type ArticleNode } from './article-parent.policy';
-import { CatalogueFileRecord } from '../files/catalogue-file.entity';
+import { CatalogueFileEntity } from '../files/catalogue-file.entity';
 import { WebArticleEntity } from './web-article.entity';
 
 export function toWebArticle(row: WebArticleEntity): WebArticle {
@@ -141,7 +141,7 @@ export class WebPagesService {
   private async unknownImages(em: EntityManager, urls: readonly string[]): Promise<FieldError[]> {
     if (urls.length === 0) return [];
     const ids = urls.map(catalogueImageId);
-    const rows = await em.find(CatalogueFileRecord, { id: { $in: ids } }, { fields: ['id'] });
+    const rows = await em.find(CatalogueFileEntity, { id: { $in: ids } }, { fields: ['id'] });
     const found = new Set(rows.map((row) => row.id));
     return ids.flatMap((fileId, index) =>
       found.has(fileId) ? [] : [{ path: `images.${index}`, message: 'This image was not found; upload it again.' }],

@@ -2,7 +2,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** A lead assigned to a sales agent (a lead may have several sellers); the table's `seq` keeps the assignment order. */
 @Entity({ tableName: 'lead_assignments' })
-export class LeadAssignment {
+export class LeadAssignmentEntity {
   @PrimaryKey({ type: 'integer' })
   leadId!: number;
 

@@ -2,7 +2,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** A sales agent as identity last described it: refreshed whenever leads are assigned to them. */
 @Entity({ tableName: 'sales_agents' })
-export class SalesAgent {
+export class SalesAgentEntity {
   @PrimaryKey({ type: 'uuid' })
   userId!: string;
 

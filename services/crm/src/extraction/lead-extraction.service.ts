@@ -4,10 +4,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
 import type { DuplicateMode, LeadImportJob, LeadImportResult, LeadImportRows, LeadJobState } from '@backoffice/contracts';
 import { ConflictError, DomainError, NotFoundError, UnavailableError, withRequestId } from '@backoffice/platform';
-import { LeadGroup } from '../groups/lead-group.entity';
+import { LeadGroupEntity } from '../groups/lead-group.entity';
 import { EXTRACTION_BROKE } from '../import/import-failure';
 import { toGroupView } from '../groups/lead-group.view';
-import { LeadUpload } from '../uploads/lead-upload.entity';
+import { LeadUploadEntity } from '../uploads/lead-upload.entity';
 import { previousImports } from '../uploads/previous-imports.queries';
 import { importJobId, LeadsQueue, parseImportJobId, type ImportLeadsJobData } from './leads-queue';
 
@@ -47,7 +47,7 @@ export class LeadExtractionService {
    */
   async extract(uploadId: number, duplicates: DuplicateMode, again = false): Promise<{ jobId: string }> {
     return this.em.transactional(async (em) => {
-      const upload = await em.findOne(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const upload = await em.findOne(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload) throw new NotFoundError('Upload', uploadId);
       if (upload.extracted) throw new ConflictError('This file was already extracted.', 'already_extracted');
       if (upload.jobId && !upload.error) {
@@ -76,7 +76,7 @@ export class LeadExtractionService {
 
   /** Enqueues every pending upload that is not being extracted; files already imported wait for their own choice. */
   async extractAll(duplicates: DuplicateMode): Promise<{ jobs: { uploadId: number; jobId: string }[]; alreadyImported: number[] }> {
-    const pending = await this.em.find(LeadUpload, { extracted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const pending = await this.em.find(LeadUploadEntity, { extracted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const earlier = await previousImports(this.em, pending);
     const jobs = [];
     for (const upload of pending) {
@@ -103,7 +103,7 @@ export class LeadExtractionService {
     } catch {
       throw new UnavailableError('The job queue is unavailable; try again shortly.');
     }
-    const upload = await this.em.findOne(LeadUpload, { id: parsed.uploadId });
+    const upload = await this.em.findOne(LeadUploadEntity, { id: parsed.uploadId });
     if (job) {
       const state = publicState(await job.getState());
       const reported = readProgress(job.progress);
@@ -124,7 +124,7 @@ export class LeadExtractionService {
   }
 
   private async withGroups(view: LeadImportJob, result: LeadImportResult | undefined): Promise<LeadImportJob> {
-    const group = await this.em.findOne(LeadGroup, { uploadId: view.uploadId, status: 'ready' });
+    const group = await this.em.findOne(LeadGroupEntity, { uploadId: view.uploadId, status: 'ready' });
     if (!group) return { ...view, groups: [], ...(result ? { result } : {}) };
     const groupView = toGroupView(group);
     return {

@@ -4,7 +4,7 @@ export type LeadGroupStatus = 'importing' | 'ready';
 
 /** The leads extracted from one spreadsheet, named after the file. Its leads live in their own partition. */
 @Entity({ tableName: 'lead_groups' })
-export class LeadGroup {
+export class LeadGroupEntity {
   [OptionalProps]?:
     'status' | 'createdAt' | 'leadCount' | 'totalRows' | 'duplicates' | 'skippedDuplicates' | 'failedRows' | 'lastRow' | 'searchIndexed';
 

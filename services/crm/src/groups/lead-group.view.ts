@@ -1,7 +1,7 @@
 import type { LeadGroup as LeadGroupView } from '@backoffice/contracts';
-import type { LeadGroup } from './lead-group.entity';
+import type { LeadGroupEntity } from './lead-group.entity';
 
-export function toGroupView(group: LeadGroup): LeadGroupView {
+export function toGroupView(group: LeadGroupEntity): LeadGroupView {
   return {
     id: group.id,
     name: group.name,

@@ -5,7 +5,7 @@ import { NotFoundError } from '@backoffice/platform';
 import { leadViews } from '../leads/lead.view';
 import { leadPage, MatchEstimates, type SqlRunner } from './lead-page.queries';
 import { escapeLike } from './lead-search.policy';
-import { LeadGroup } from './lead-group.entity';
+import { LeadGroupEntity } from './lead-group.entity';
 import { toGroupView } from './lead-group.view';
 
 @Injectable()
@@ -20,7 +20,7 @@ export class LeadGroupsService {
     const where = query.search
       ? { status: 'ready' as const, name: { $ilike: `%${escapeLike(query.search)}%` } }
       : { status: 'ready' as const };
-    const [groups, total] = await this.em.findAndCount(LeadGroup, where, {
+    const [groups, total] = await this.em.findAndCount(LeadGroupEntity, where, {
       orderBy: { createdAt: 'desc', id: 'desc' },
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
@@ -28,8 +28,8 @@ export class LeadGroupsService {
     return { items: groups.map(toGroupView), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async get(groupId: number): Promise<LeadGroup> {
-    const group = await this.em.findOne(LeadGroup, { id: groupId, status: 'ready' });
+  async get(groupId: number): Promise<LeadGroupEntity> {
+    const group = await this.em.findOne(LeadGroupEntity, { id: groupId, status: 'ready' });
     if (!group) throw new NotFoundError('Lead group', groupId);
     return group;
   }

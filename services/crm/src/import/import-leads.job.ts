@@ -9,11 +9,11 @@ import { OutboxService, SERVICE_CONFIG, withRequestId } from '@backoffice/platfo
 import type { CrmConfig } from '../crm.config';
 import { indexJobId, LeadsQueue, type ImportLeadsJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
-import { LeadGroup } from '../groups/lead-group.entity';
+import { LeadGroupEntity } from '../groups/lead-group.entity';
 import { escapeLike } from '../groups/lead-search.policy';
 import { SsnCipher } from '../security/ssn-cipher';
 import { SSN_KEY } from '../security/ssn.providers';
-import { LeadUpload } from '../uploads/lead-upload.entity';
+import { LeadUploadEntity } from '../uploads/lead-upload.entity';
 import { UploadStore } from '../uploads/upload-store';
 import { EXTRACTION_BROKE, ImportBusy, ImportFailure } from './import-failure';
 import { JobHandedBack, type LeadJobHandler } from './lead-job.handler';
@@ -26,7 +26,7 @@ const BUSY_RETRY_MS = 2000;
 /** Held (for its transaction) while a new group picks its name, so two imports of alike-named files pick two names. */
 const GROUP_NAME_LOCK = [0x1eae, 0] as const;
 
-const countersOf = (group: LeadGroup): ImportCounters => ({
+const countersOf = (group: LeadGroupEntity): ImportCounters => ({
   lastRow: group.lastRow,
   leadCount: group.leadCount,
   totalRows: group.totalRows,
@@ -63,7 +63,9 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   async handle(job: Job<ImportLeadsJobData>, token: string | undefined, signal: AbortSignal): Promise<LeadImportResult | null> {
     const { uploadId } = job.data;
     // FOR SHARE waits for the extract request that enqueued this job to commit its attempt.
-    const upload = await this.em().transactional((em) => em.findOne(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_READ }));
+    const upload = await this.em().transactional((em) =>
+      em.findOne(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_READ }),
+    );
     if (!upload) throw new UnrecoverableError('The file was cleared before it could be extracted.');
     if (upload.jobId !== job.id) return null; // replaced by a newer attempt, or its request rolled back
     let groupId: number | undefined;
@@ -112,7 +114,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   }
 
   /** The group is ready, its partition attached (by this run or an earlier one): completes the upload, idempotently. */
-  private async finish(upload: LeadUpload, groupId: number): Promise<LeadImportResult> {
+  private async finish(upload: LeadUploadEntity, groupId: number): Promise<LeadImportResult> {
     const result = await this.complete(upload.id, groupId);
     await this.leadsQueue.queue
       .add('index-lead-group', withRequestId({ groupId }), { jobId: indexJobId(groupId) })
@@ -123,7 +125,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
 
   private async ready(groupId: number): Promise<boolean> {
     const group = await this.em()
-      .findOne(LeadGroup, { id: groupId })
+      .findOne(LeadGroupEntity, { id: groupId })
       .catch(() => null);
     return group?.status === 'ready';
   }
@@ -133,9 +135,9 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
    * that name is taken it gets the first free " (2)", " (3)"… as a copied file does: the import is what the user
    * asked for, and a name they never typed should not be the reason it fails.
    */
-  private async prepare(upload: LeadUpload): Promise<LeadGroup> {
+  private async prepare(upload: LeadUploadEntity): Promise<LeadGroupEntity> {
     return this.em().transactional(async (em) => {
-      let group = await em.findOne(LeadGroup, { uploadId: upload.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      let group = await em.findOne(LeadGroupEntity, { uploadId: upload.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!group) {
         await em.execute('delete from lead_import_errors where upload_id = ?', [upload.id]);
         await em.execute('select pg_advisory_xact_lock(?, ?)', [...GROUP_NAME_LOCK]);
@@ -144,7 +146,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
           `select name from lead_groups where lower(name) = lower(?) or lower(name) like lower(?) escape '\\'`,
           [base, `${escapeLike(base)} (%)`],
         );
-        group = em.create(LeadGroup, {
+        group = em.create(LeadGroupEntity, {
           name: freeGroupName(
             base,
             taken.map((row) => row.name),
@@ -154,15 +156,15 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
         await em.persist(group).flush();
       }
       if (group.status !== 'ready') await this.partitions.create(em, group.id);
-      await em.nativeUpdate(LeadUpload, { id: upload.id }, { message: 'Extracting…' });
+      await em.nativeUpdate(LeadUploadEntity, { id: upload.id }, { message: 'Extracting…' });
       return group;
     });
   }
 
   private runThread(
     job: Job<ImportLeadsJobData>,
-    upload: LeadUpload,
-    group: LeadGroup,
+    upload: LeadUploadEntity,
+    group: LeadGroupEntity,
     signal: AbortSignal,
   ): Promise<{ counters: ImportCounters; waitedMs: number }> {
     const today = new Date();
@@ -236,8 +238,8 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   /** Makes the group ready (attaches its partition) and marks the upload extracted, with the event. */
   private async complete(uploadId: number, groupId: number): Promise<LeadImportResult> {
     return this.em().transactional(async (em) => {
-      const group = await em.findOneOrFail(LeadGroup, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const upload = await em.findOneOrFail(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const group = await em.findOneOrFail(LeadGroupEntity, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const upload = await em.findOneOrFail(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (group.status !== 'ready') {
         await this.partitions.attach(em, group.id);
         group.status = 'ready';
@@ -284,10 +286,10 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   /** The last attempt failed: the partial group goes, the upload stays pending with the reason in red. */
   private async fail(uploadId: number, groupId: number | undefined, message: string): Promise<void> {
     await this.em().transactional(async (em) => {
-      const upload = await em.findOne(LeadUpload, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const upload = await em.findOne(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload || upload.extracted) return;
       let counters: ImportCounters | undefined;
-      const group = groupId ? await em.findOne(LeadGroup, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      const group = groupId ? await em.findOne(LeadGroupEntity, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (group && group.status !== 'ready') {
         counters = countersOf(group);
         await this.partitions.forgetKeys(em, group.id);

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
 import type { IndexLeadGroupJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
-import { LeadGroup } from '../groups/lead-group.entity';
+import { LeadGroupEntity } from '../groups/lead-group.entity';
 import type { LeadJobHandler } from './lead-job.handler';
 
 /** Builds the search indexes of a group that has just become ready (searches scan it until then). */
@@ -19,7 +19,7 @@ export class IndexLeadGroupJob implements LeadJobHandler<IndexLeadGroupJobData, 
 
   async handle(job: Job<IndexLeadGroupJobData>): Promise<void> {
     const em = this.orm.em.fork() as EntityManager;
-    const group = await em.findOne(LeadGroup, { id: job.data.groupId });
+    const group = await em.findOne(LeadGroupEntity, { id: job.data.groupId });
     if (!group || group.status !== 'ready' || group.searchIndexed) return;
     await this.partitions.buildSearchIndexes(em, group.id);
   }

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GroupPartitions, partitionName } from '../groups/group-partitions';
-import { LeadGroup } from '../groups/lead-group.entity';
+import { LeadGroupEntity } from '../groups/lead-group.entity';
 import { SsnCipher } from '../security/ssn-cipher';
 
 const FIRST = ['Olivia', 'Liam', 'Amelia', 'Noah', 'Sofia', 'Omar', 'Grace', 'Mateo', 'Hannah', 'Yusuf', 'Chloe', 'Daniel'];
@@ -25,11 +25,11 @@ export class CrmDemoSeed implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     if (process.env.SEED_DEMO_DATA !== 'true') return;
     const em = this.orm.em.fork() as EntityManager;
-    if ((await em.count(LeadGroup, {})) > 0) return;
+    if ((await em.count(LeadGroupEntity, {})) > 0) return;
     const group = await em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?)', [0x1ead_5eed]);
-      if ((await tx.count(LeadGroup, {})) > 0) return undefined; // another replica seeded first
-      const created = tx.create(LeadGroup, { name: 'Demo leads', status: 'importing' });
+      if ((await tx.count(LeadGroupEntity, {})) > 0) return undefined; // another replica seeded first
+      const created = tx.create(LeadGroupEntity, { name: 'Demo leads', status: 'importing' });
       await tx.persist(created).flush();
       await this.partitions.create(tx, created.id);
       const count = 36;

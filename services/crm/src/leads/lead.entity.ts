@@ -5,7 +5,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
  * this mapping serves single-lead reads and updates.
  */
 @Entity({ tableName: 'leads' })
-export class Lead {
+export class LeadEntity {
   @PrimaryKey({ type: 'integer' })
   id!: number;
 

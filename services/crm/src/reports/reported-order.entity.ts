@@ -6,7 +6,7 @@ import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
  * that arrives before its `created` leaves a row with only paidAt until the order itself arrives.
  */
 @Entity({ tableName: 'reported_orders' })
-export class ReportedOrder {
+export class ReportedOrderEntity {
   [OptionalProps]?: 'userId' | 'name' | 'phone' | 'phoneKey' | 'email' | 'emailKey' | 'amount' | 'createdDate' | 'paidAt' | 'receivedAt';
 
   @PrimaryKey({ type: 'uuid' })

@@ -3,7 +3,7 @@ import type { DuplicateMode } from '@backoffice/contracts';
 
 /** An uploaded lead spreadsheet, kept in the upload store until it is extracted. */
 @Entity({ tableName: 'lead_uploads' })
-export class LeadUpload {
+export class LeadUploadEntity {
   [OptionalProps]?: 'createdAt' | 'extracted' | 'error' | 'message' | 'attempt' | 'duplicateMode' | 'failedRows' | 'contentSha256';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })

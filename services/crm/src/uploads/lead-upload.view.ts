@@ -1,13 +1,13 @@
 import type { LeadPreviousImport, LeadUpload as LeadUploadView, LeadUploadStatus } from '@backoffice/contracts';
-import type { LeadUpload } from './lead-upload.entity';
+import type { LeadUploadEntity } from './lead-upload.entity';
 
-export function uploadStatus(upload: LeadUpload): LeadUploadStatus {
+export function uploadStatus(upload: LeadUploadEntity): LeadUploadStatus {
   if (upload.extracted) return 'extracted';
   if (upload.error) return 'failed';
   return upload.jobId ? 'extracting' : 'pending';
 }
 
-export function toUploadView(upload: LeadUpload, alreadyImported: LeadPreviousImport | null = null): LeadUploadView {
+export function toUploadView(upload: LeadUploadEntity, alreadyImported: LeadPreviousImport | null = null): LeadUploadView {
   return {
     id: upload.id,
     name: upload.name,

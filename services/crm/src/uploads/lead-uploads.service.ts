@@ -13,7 +13,7 @@ import {
 } from '@backoffice/platform';
 import type { CrmConfig } from '../crm.config';
 import { LeadsQueue } from '../extraction/leads-queue';
-import { LeadUpload } from './lead-upload.entity';
+import { LeadUploadEntity } from './lead-upload.entity';
 import { toUploadView } from './lead-upload.view';
 import { previousImports } from './previous-imports.queries';
 import { UploadStore } from './upload-store';
@@ -67,7 +67,7 @@ export class LeadUploadsService {
       if (error instanceof XlsxRejected) throw refuse(error.message);
       throw error;
     }
-    const upload = this.em.create(LeadUpload, {
+    const upload = this.em.create(LeadUploadEntity, {
       name: cleanFileName(part.filename),
       storedName: saved.storedName,
       size: saved.size,
@@ -88,19 +88,19 @@ export class LeadUploadsService {
 
   /** Files not extracted yet, oldest first; each says whether the same content was already imported. */
   async pending(): Promise<LeadUploadView[]> {
-    const uploads = await this.em.find(LeadUpload, { extracted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const uploads = await this.em.find(LeadUploadEntity, { extracted: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const earlier = await previousImports(this.em, uploads);
     return uploads.map((upload) => toUploadView(upload, earlier.get(upload.id) ?? null));
   }
 
-  private async busy(upload: LeadUpload): Promise<boolean> {
+  private async busy(upload: LeadUploadEntity): Promise<boolean> {
     if (!upload.jobId || upload.error) return false;
     return BUSY_STATES.has(await this.leadsQueue.queue.getJobState(upload.jobId));
   }
 
   /** Clears one pending file (record and stored file). */
   async remove(id: number): Promise<void> {
-    const upload = await this.em.findOne(LeadUpload, { id });
+    const upload = await this.em.findOne(LeadUploadEntity, { id });
     if (!upload) throw new NotFoundError('Upload', id);
     if (upload.extracted) throw new ConflictError('This file was already extracted; only pending files can be cleared.');
     if (await this.busy(upload)) throw new ConflictError('This file is being extracted; wait until it finishes.', 'extracting');
@@ -110,9 +110,9 @@ export class LeadUploadsService {
 
   /** Clears every pending file, except those being extracted right now. */
   async removeAll(): Promise<{ removed: number; kept: number }> {
-    const uploads = await this.em.find(LeadUpload, { extracted: false });
+    const uploads = await this.em.find(LeadUploadEntity, { extracted: false });
     let kept = 0;
-    const removable: LeadUpload[] = [];
+    const removable: LeadUploadEntity[] = [];
     for (const upload of uploads) {
       if (await this.busy(upload)) kept++;
       else removable.push(upload);

@@ -1,15 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadPreviousImport } from '@backoffice/contracts';
-import { LeadGroup } from '../groups/lead-group.entity';
+import { LeadGroupEntity } from '../groups/lead-group.entity';
 import { toGroupView } from '../groups/lead-group.view';
 import { sqlArray } from '../leads/sql-array';
-import type { LeadUpload } from './lead-upload.entity';
+import type { LeadUploadEntity } from './lead-upload.entity';
 
 /**
  * For each upload given, the latest earlier import of the same content (by SHA-256): an other upload that was
  * extracted into a group still there. One query for the lot, so the pending list asks once.
  */
-export async function previousImports(em: EntityManager, uploads: readonly LeadUpload[]): Promise<Map<number, LeadPreviousImport>> {
+export async function previousImports(em: EntityManager, uploads: readonly LeadUploadEntity[]): Promise<Map<number, LeadPreviousImport>> {
   const hashed = uploads.filter((upload) => upload.contentSha256);
   const found = new Map<number, LeadPreviousImport>();
   if (hashed.length === 0) return found;
@@ -24,7 +24,7 @@ export async function previousImports(em: EntityManager, uploads: readonly LeadU
   );
   if (rows.length === 0) return found;
   const groups = new Map(
-    (await em.find(LeadGroup, { id: { $in: rows.map((row) => row.group_id) } })).map((group) => [group.id, group] as const),
+    (await em.find(LeadGroupEntity, { id: { $in: rows.map((row) => row.group_id) } })).map((group) => [group.id, group] as const),
   );
   for (const row of rows) {
     const group = groups.get(row.group_id);

@@ -4,7 +4,7 @@ import type { LeadRowError } from '@backoffice/contracts';
 import { NotFoundError } from '@backoffice/platform';
 import type { FailedRowCells } from '../import/lead-row.policy';
 import { failedRowValues } from '../template/lead-workbooks';
-import { LeadUpload } from './lead-upload.entity';
+import { LeadUploadEntity } from './lead-upload.entity';
 
 const BATCH = 5000;
 
@@ -13,8 +13,8 @@ const BATCH = 5000;
 export class UploadErrorsService {
   constructor(private readonly em: EntityManager) {}
 
-  async upload(uploadId: number): Promise<LeadUpload> {
-    const upload = await this.em.findOne(LeadUpload, { id: uploadId });
+  async upload(uploadId: number): Promise<LeadUploadEntity> {
+    const upload = await this.em.findOne(LeadUploadEntity, { id: uploadId });
     if (!upload) throw new NotFoundError('Upload', uploadId);
     return upload;
   }

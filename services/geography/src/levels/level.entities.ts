@@ -1,7 +1,7 @@
 import { DecimalType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** The columns every level's table has (countries included): id, name, own tax rate, timestamps. */
-export abstract class RegionRow {
+export abstract class RegionEntity {
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -20,7 +20,7 @@ export abstract class RegionRow {
 }
 
 @Entity({ tableName: 'states' })
-export class StateEntity extends RegionRow {
+export class StateEntity extends RegionEntity {
   @Property({ type: 'integer' })
   countryId!: number;
 
@@ -30,7 +30,7 @@ export class StateEntity extends RegionRow {
 }
 
 @Entity({ tableName: 'cities' })
-export class CityEntity extends RegionRow {
+export class CityEntity extends RegionEntity {
   @Property({ type: 'integer' })
   stateId!: number;
 
@@ -40,7 +40,7 @@ export class CityEntity extends RegionRow {
 }
 
 @Entity({ tableName: 'boroughs' })
-export class BoroughEntity extends RegionRow {
+export class BoroughEntity extends RegionEntity {
   @Property({ type: 'integer' })
   cityId!: number;
 
@@ -50,7 +50,7 @@ export class BoroughEntity extends RegionRow {
 }
 
 @Entity({ tableName: 'areas' })
-export class AreaEntity extends RegionRow {
+export class AreaEntity extends RegionEntity {
   @Property({ type: 'integer' })
   boroughId!: number;
 

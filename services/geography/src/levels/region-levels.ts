@@ -19,7 +19,7 @@ import {
 } from '@backoffice/contracts';
 import { CountryEntity } from '../countries/country.entity';
 import type { NameScope } from '../shared/geography-rules';
-import { AreaEntity, BoroughEntity, CityEntity, StateEntity, type RegionRow } from './level.entities';
+import { AreaEntity, BoroughEntity, CityEntity, StateEntity, type RegionEntity } from './level.entities';
 
 /** The levels below countries: each has a parent level and is served by the same code, driven by LEVELS. */
 export type RegionLevelName = Exclude<GeographyLevel, 'country'>;
@@ -35,10 +35,10 @@ export type LevelData<L extends RegionLevelName> = LevelTypes[L]['data'];
 export type LevelRecord<L extends RegionLevelName> = LevelTypes[L]['record'];
 
 /** A level's entity class. */
-type RowClass = new () => RegionRow;
+type RowClass = new () => RegionEntity;
 
 /** A row of any level: the common columns and the level's own (parent id, short name, fee, zips). */
-export type LevelRow = RegionRow & Record<string, unknown>;
+export type LevelRow = RegionEntity & Record<string, unknown>;
 
 /** A level's own columns, after id and the parent id, in the order the API answers them. */
 type LevelField = 'shortName' | 'name' | 'shippingFee' | 'taxRate' | 'zipCodes';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
  * rotation's overlap, ends those tokens through the same mechanism that ends staff sessions.
  */
 @Entity({ tableName: 'api_clients' })
-export class ApiClientRecord {
+export class ApiClientEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

@@ -15,13 +15,13 @@ import { ConflictError, InvalidInputError, NotFoundError, SERVICE_CONFIG } from 
 import type { IdentityConfig } from '../identity.config';
 import { hashSecret, sameHash } from '../auth/token-issuer';
 import { SessionRevoker } from '../sessions/session-revoker';
-import { ApiClientRecord } from './api-client.entity';
+import { ApiClientEntity } from './api-client.entity';
 
 /** Prefix of every client secret, so a leaked one is recognisable (secret scanners, logs). */
 export const CLIENT_SECRET_PREFIX = 'bocs_';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toApiClient(record: ApiClientRecord, now = new Date()): ApiClient {
+export function toApiClient(record: ApiClientEntity, now = new Date()): ApiClient {
   const overlap = record.previousSecretValidUntil && record.previousSecretValidUntil > now ? record.previousSecretValidUntil : null;
   return {
     id: record.id,
@@ -70,7 +70,7 @@ export class ApiClientsService {
   ) {}
 
   async list(): Promise<ApiClient[]> {
-    const records = await this.em.fork().find(ApiClientRecord, {}, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1000 });
+    const records = await this.em.fork().find(ApiClientEntity, {}, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: 1000 });
     const now = new Date();
     return records.map((record) => toApiClient(record, now));
   }
@@ -89,7 +89,7 @@ export class ApiClientsService {
     }
     const secret = newSecret();
     const em = this.em.fork();
-    const record = Object.assign(new ApiClientRecord(), {
+    const record = Object.assign(new ApiClientEntity(), {
       name: input.name,
       scopes: [...input.scopes],
       expiresAt,
@@ -154,7 +154,7 @@ export class ApiClientsService {
   async issueToken(clientId: string, clientSecret: string, requested: string | undefined): Promise<IssuedClientToken> {
     if (!UUID.test(clientId)) throw new OAuthRefusal('invalid_client', 'Client authentication failed.');
     const em = this.em.fork();
-    const record = await em.findOne(ApiClientRecord, { id: clientId.toLowerCase() });
+    const record = await em.findOne(ApiClientEntity, { id: clientId.toLowerCase() });
     const now = new Date();
     const hash = hashSecret(clientSecret);
     let sid: string | undefined;
@@ -203,12 +203,12 @@ export class ApiClientsService {
       issuer: this.config.JWT_ISSUER,
       audience: this.config.JWT_AUDIENCE,
     });
-    await em.nativeUpdate(ApiClientRecord, { id: record.id }, { lastUsedAt: now });
+    await em.nativeUpdate(ApiClientEntity, { id: record.id }, { lastUsedAt: now });
     return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: claims.scope! };
   }
 
-  private async find(em: EntityManager, id: string, lock = false): Promise<ApiClientRecord> {
-    const record = await em.findOne(ApiClientRecord, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  private async find(em: EntityManager, id: string, lock = false): Promise<ApiClientEntity> {
+    const record = await em.findOne(ApiClientEntity, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
     if (!record) throw new NotFoundError('API client', id);
     return record;
   }

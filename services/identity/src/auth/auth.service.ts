@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_SECONDS, type AuthUser, type LoginRequest, type Profile } from '@backoffice/contracts';
 import { LOGIN_PROBLEM_CODES, type TwoFactorSetup } from '@backoffice/contracts';
 import { AuditTrail, DomainError, NotFoundError, UnauthorizedError } from '@backoffice/platform';
-import { User } from '../users/user.entity';
-import { RefreshToken } from './refresh-token.entity';
+import { UserEntity } from '../users/user.entity';
+import { RefreshTokenEntity } from './refresh-token.entity';
 import { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password.policy';
 import { hashSecret, sameHash, TokenIssuer } from './token-issuer';
@@ -31,7 +31,7 @@ const INVALID_CREDENTIALS = 'The username or password is incorrect.';
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 
-export function toAuthUser(user: User): AuthUser {
+export function toAuthUser(user: UserEntity): AuthUser {
   return { id: user.id, name: user.name, email: user.email, roles: user.roles };
 }
 
@@ -48,7 +48,7 @@ export class AuthService {
   ) {}
 
   /** A failed sign-in in the audit log: against the account when it exists, else against the name that was typed. */
-  private async recordFailedSignIn(login: string, user: User | null, reason: string): Promise<void> {
+  private async recordFailedSignIn(login: string, user: UserEntity | null, reason: string): Promise<void> {
     const em = this.em.fork();
     const typed = login.trim().toLowerCase().slice(0, 100);
     this.audit.record(
@@ -60,11 +60,11 @@ export class AuthService {
   }
 
   /** The active user with these credentials; anything else is one same 401, counted by the throttle. */
-  private async verifiedUser(input: { username: string; password: string }, ip: string): Promise<User> {
+  private async verifiedUser(input: { username: string; password: string }, ip: string): Promise<UserEntity> {
     // Counted before the password is checked: a burst of guesses cannot outrun the count.
     await this.throttle.begin(input.username, ip);
     const login = input.username.trim().toLowerCase();
-    const user = await this.em.findOne(User, { $or: [{ email: login }, { username: login }] } as never);
+    const user = await this.em.findOne(UserEntity, { $or: [{ email: login }, { username: login }] } as never);
     const ok = await verifyPassword(user?.active ? user.passwordHash : undefined, input.password);
     if (!user || !ok) {
       await this.recordFailedSignIn(
@@ -105,7 +105,7 @@ export class AuthService {
     const session = await this.em.fork().transactional(async (em) => {
       // The user's row read FOR SHARE: a deactivation or role change that is committing waits for this
       // sign-in (and then ends its session too), or this sign-in waits for it and sees the user inactive.
-      const current = await em.findOne(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_READ });
+      const current = await em.findOne(UserEntity, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!current?.active) throw new UnauthorizedError(INVALID_CREDENTIALS);
       this.audit.record(em, [{ entityType: 'User', recordId: current.id, action: 'signed-in', fields: {} }], actorOf(current));
       return this.issue(current, randomUUID(), em);
@@ -125,10 +125,10 @@ export class AuthService {
     const [id, secret] = (cookie ?? '').split('.');
     if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) throw new UnauthorizedError('No valid session; sign in again.');
     const outcome = await this.em.transactional(async (em) => {
-      const token = await em.findOne(RefreshToken, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const token = await em.findOne(RefreshTokenEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!token || !sameHash(token.tokenHash, hashSecret(secret))) return { failure: 'invalid' as const };
       if (token.expiresAt.getTime() < Date.now()) return { failure: 'expired' as const };
-      const user = await em.findOne(User, { id: token.userId }, { lockMode: LockMode.PESSIMISTIC_READ });
+      const user = await em.findOne(UserEntity, { id: token.userId }, { lockMode: LockMode.PESSIMISTIC_READ });
       if (!user?.active) return { failure: 'invalid' as const };
       if (token.revokedAt) {
         const again = await this.sameSuccessor(em, token, secret, user);
@@ -165,9 +165,14 @@ export class AuthService {
    * A token rotated moments ago, presented again with its secret: the same successor it was rotated to,
    * while that successor is still the session's live token. Anything else is reuse.
    */
-  private async sameSuccessor(em: EntityManager, token: RefreshToken, secret: string, user: User): Promise<IssuedSession | undefined> {
+  private async sameSuccessor(
+    em: EntityManager,
+    token: RefreshTokenEntity,
+    secret: string,
+    user: UserEntity,
+  ): Promise<IssuedSession | undefined> {
     if (!token.replacedBy || Date.now() - token.revokedAt!.getTime() > REFRESH_REUSE_GRACE_MS) return undefined;
-    const successor = await em.findOne(RefreshToken, { id: token.replacedBy, familyId: token.familyId });
+    const successor = await em.findOne(RefreshTokenEntity, { id: token.replacedBy, familyId: token.familyId });
     const expected = this.tokens.successorSecret(secret);
     if (!successor || successor.revokedAt || !sameHash(successor.tokenHash, expected.hash)) return undefined;
     const access = this.tokens.accessToken(user, token.familyId);
@@ -181,33 +186,38 @@ export class AuthService {
 
   /** Ends a session: its refresh tokens, and once that is committed, its access tokens everywhere. */
   private async revokeFamily(familyId: string) {
-    await this.em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: new Date() });
+    await this.em.nativeUpdate(RefreshTokenEntity, { familyId, revokedAt: null }, { revokedAt: new Date() });
     await this.sessions.revokeAccessTokens([familyId]);
   }
 
   async logout(cookie: string | undefined): Promise<void> {
     const [id, secret] = (cookie ?? '').split('.');
     if (!id || !secret || !/^[0-9a-f-]{36}$/.test(id)) return;
-    const token = await this.em.findOne(RefreshToken, { id });
+    const token = await this.em.findOne(RefreshTokenEntity, { id });
     // Only the holder of the session's cookie may end it.
     if (!token || !sameHash(token.tokenHash, hashSecret(secret))) return;
     await this.em.fork().transactional(async (em) => {
-      const user = await em.findOne(User, { id: token.userId });
-      await em.nativeUpdate(RefreshToken, { familyId: token.familyId, revokedAt: null }, { revokedAt: new Date() });
+      const user = await em.findOne(UserEntity, { id: token.userId });
+      await em.nativeUpdate(RefreshTokenEntity, { familyId: token.familyId, revokedAt: null }, { revokedAt: new Date() });
       if (user) this.audit.record(em, [{ entityType: 'User', recordId: user.id, action: 'signed-out', fields: {} }], actorOf(user));
     });
     await this.sessions.revokeAccessTokens([token.familyId]);
   }
 
   async profile(userId: string): Promise<Profile> {
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.em.findOne(UserEntity, { id: userId });
     if (!user) throw new NotFoundError('User', userId);
     return { ...toAuthUser(user), username: user.username, createdAt: user.createdAt.toISOString() };
   }
 
-  private async issue(user: User, familyId: string, em: EntityManager, refresh = this.tokens.newRefreshSecret()): Promise<IssuedSession> {
+  private async issue(
+    user: UserEntity,
+    familyId: string,
+    em: EntityManager,
+    refresh = this.tokens.newRefreshSecret(),
+  ): Promise<IssuedSession> {
     const access = this.tokens.accessToken(user, familyId);
-    const row = em.create(RefreshToken, {
+    const row = em.create(RefreshTokenEntity, {
       familyId,
       userId: user.id,
       tokenHash: refresh.hash,
@@ -220,4 +230,4 @@ export class AuthService {
 }
 
 /** A staff user as the actor of their own sign-in or sign-out (the request carries no token yet, or no longer). */
-const actorOf = (user: User) => ({ id: user.id, name: user.name, kind: 'user' as const });
+const actorOf = (user: UserEntity) => ({ id: user.id, name: user.name, kind: 'user' as const });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 /** One refresh token; rotation keeps a family, and reuse of a rotated one revokes the family. */
 @Entity({ tableName: 'refresh_tokens' })
-export class RefreshToken {
+export class RefreshTokenEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

@@ -4,7 +4,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@backoffice/contracts';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
-import type { User } from '../users/user.entity';
+import type { UserEntity } from '../users/user.entity';
 
 /** Signs RS256 access tokens and makes opaque refresh secrets. */
 @Injectable()
@@ -12,7 +12,7 @@ export class TokenIssuer {
   constructor(@Inject(SERVICE_CONFIG) private readonly config: IdentityConfig) {}
 
   /** An access token of the session `sessionId` (the refresh-token family): ending the session ends it. */
-  accessToken(user: User, sessionId: string): { token: string; expiresIn: number } {
+  accessToken(user: UserEntity, sessionId: string): { token: string; expiresIn: number } {
     const claims: Omit<AccessTokenClaims, 'exp'> = {
       sub: user.id,
       name: user.name,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 /** A customer account. It never signs in to the console; its passCode is only ever stored hashed. */
 @Entity({ tableName: 'clients' })
-export class ClientAccount {
+export class ClientAccountEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

@@ -13,14 +13,14 @@ import type {
 import { NotFoundError } from '@backoffice/platform';
 import { hashPassword } from '../auth/password.policy';
 import { containsPattern, pageOffset, toPage } from '../paging/list-query.policy';
-import { ClientAccount } from './client.entity';
+import { ClientAccountEntity } from './client.entity';
 import { clientAccountErrors, duplicateEmailError, normalizeEmail } from './client-account.policy';
 
 type ClientListQuery = z.output<typeof ClientListQuerySchema>;
 type ClientInsert = z.output<typeof ClientInsertSchema>;
 type ClientUpdate = z.output<typeof ClientUpdateSchema>;
 
-export function toClient(client: ClientAccount): Client {
+export function toClient(client: ClientAccountEntity): Client {
   return {
     id: client.id,
     name: client.name,
@@ -39,7 +39,7 @@ export class ClientsService {
   constructor(private readonly em: EntityManager) {}
 
   async list(query: ClientListQuery): Promise<Page<Client>> {
-    const qb = this.em.fork().createQueryBuilder(ClientAccount, 'c');
+    const qb = this.em.fork().createQueryBuilder(ClientAccountEntity, 'c');
     if (query.search) {
       qb.where(`(c.name || ' ' || c.email || ' ' || c.phone_number) ilike ?`, [containsPattern(query.search)]);
     }
@@ -50,8 +50,8 @@ export class ClientsService {
     return toPage(clients.map(toClient), total, query.page, query.pageSize);
   }
 
-  private async find(em: EntityManager, id: string): Promise<ClientAccount> {
-    const client = await em.findOne(ClientAccount, { id });
+  private async find(em: EntityManager, id: string): Promise<ClientAccountEntity> {
+    const client = await em.findOne(ClientAccountEntity, { id });
     if (!client) throw new NotFoundError('Client', id);
     return client;
   }
@@ -61,7 +61,7 @@ export class ClientsService {
   }
 
   private async emailTaken(em: EntityManager, email: string, exceptId?: string): Promise<boolean> {
-    return (await em.count(ClientAccount, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) })) > 0;
+    return (await em.count(ClientAccountEntity, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) })) > 0;
   }
 
   async insert(input: ClientInsert): Promise<IdentityResult> {
@@ -71,7 +71,7 @@ export class ClientsService {
     const em = this.em.fork();
     if (await this.emailTaken(em, email)) return failed([duplicateEmailError(email)]);
     const now = new Date();
-    const client = em.create(ClientAccount, {
+    const client = em.create(ClientAccountEntity, {
       name: input.name,
       email,
       username: email,

@@ -5,7 +5,7 @@ import { NotFoundError } from '@backoffice/platform';
 import { SessionRevoker } from '../sessions/session-revoker';
 import { assertAdminRemains, lockAdminChanges } from '../users/admin-guard';
 import { canonicalRoles, roleChange } from '../users/staff-admin.policy';
-import { User } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 import { UserEvents } from '../users/user-events';
 import { toUserRoles } from '../users/user.view';
 
@@ -28,7 +28,7 @@ export class UserRolesService {
     if (!role) throw new NotFoundError('Role', id);
     const userCount = await this.em
       .fork()
-      .createQueryBuilder(User, 'u')
+      .createQueryBuilder(UserEntity, 'u')
       .where('u.roles @> array[?]::text[]', [role])
       .andWhere({ active: true })
       .getCount();
@@ -36,7 +36,7 @@ export class UserRolesService {
   }
 
   async userRoles(userId: string): Promise<UserRoles> {
-    const user = await this.em.fork().findOne(User, { id: userId });
+    const user = await this.em.fork().findOne(UserEntity, { id: userId });
     if (!user) throw new NotFoundError('User', userId);
     return toUserRoles(user);
   }
@@ -45,7 +45,7 @@ export class UserRolesService {
     const roles = canonicalRoles(requested);
     const outcome = await this.em.fork().transactional(async (em) => {
       await lockAdminChanges(em);
-      const user = await em.findOne(User, { id: userId });
+      const user = await em.findOne(UserEntity, { id: userId });
       if (!user) throw new NotFoundError('User', userId);
       if (!roleChange(user.roles, roles).changed) return { user, sessions: [] as string[] };
       await assertAdminRemains(em, user, { active: user.active, roles });

@@ -3,9 +3,9 @@ import { MikroORM } from '@mikro-orm/core';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { Role } from '@backoffice/contracts';
 import { hashPassword } from '../auth/password.policy';
-import { ClientAccount } from '../clients/client.entity';
+import { ClientAccountEntity } from '../clients/client.entity';
 import { AdminSeed } from '../users/admin.seed';
-import { User } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 import { UserEvents } from '../users/user-events';
 
 /** The password of every demo staff user (development only; SEED_DEMO_DATA=true). */
@@ -58,13 +58,20 @@ export class DemoDataSeed implements OnApplicationBootstrap {
 
   private async seedStaff(): Promise<void> {
     const em = this.orm.em.fork();
-    if ((await em.count(User, {})) > 1) return; // more than the first Admin: not a fresh database
+    if ((await em.count(UserEntity, {})) > 1) return; // more than the first Admin: not a fresh database
     // One hash for every demo account: they share a password.
     const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
     await em.transactional(async (tx) => {
       for (const [index, staff] of STAFF.entries()) {
         const createdAt = new Date(Date.now() - (STAFF.length - index) * 86_400_000);
-        const user = tx.create(User, { ...staff, username: staff.email, passwordHash, active: true, createdAt, updatedAt: createdAt });
+        const user = tx.create(UserEntity, {
+          ...staff,
+          username: staff.email,
+          passwordHash,
+          active: true,
+          createdAt,
+          updatedAt: createdAt,
+        });
         this.events.publish(tx, 'created', user);
       }
     });
@@ -73,11 +80,11 @@ export class DemoDataSeed implements OnApplicationBootstrap {
 
   private async seedClients(): Promise<void> {
     const em = this.orm.em.fork();
-    if ((await em.count(ClientAccount, {})) > 0) return;
+    if ((await em.count(ClientAccountEntity, {})) > 0) return;
     const passCodeHash = await hashPassword('Client-pass-2026');
     for (const { daysAgo, ...client } of CLIENTS) {
       const dateCreated = new Date(Date.now() - daysAgo * 86_400_000);
-      em.create(ClientAccount, { ...client, username: client.email, passCodeHash, dateCreated, updatedAt: dateCreated });
+      em.create(ClientAccountEntity, { ...client, username: client.email, passCodeHash, dateCreated, updatedAt: dateCreated });
     }
     await em.flush();
     this.logger.log(`seeded ${CLIENTS.length} demo clients`);

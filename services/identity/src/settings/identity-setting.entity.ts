@@ -2,7 +2,7 @@ import { Entity, JsonType, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** One security setting of the identity service, by key. */
 @Entity({ tableName: 'identity_settings' })
-export class IdentitySetting {
+export class IdentitySettingEntity {
   @PrimaryKey({ type: 'text' })
   key!: string;
 

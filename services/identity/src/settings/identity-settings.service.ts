@@ -3,9 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { IdentitySettings, Role } from '@backoffice/contracts';
 import { AuditTrail, changedFields, ConflictError, SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
-import { User } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 import { twoFactorRequiredFor } from '../two-factor/totp.policy';
-import { IdentitySetting } from './identity-setting.entity';
+import { IdentitySettingEntity } from './identity-setting.entity';
 
 const TWO_FACTOR_REQUIRED_KEY = 'twoFactorRequiredForStaff';
 
@@ -19,14 +19,14 @@ export class IdentitySettingsService {
   ) {}
 
   async get(): Promise<IdentitySettings> {
-    const row = await this.em.fork().findOne(IdentitySetting, { key: TWO_FACTOR_REQUIRED_KEY });
+    const row = await this.em.fork().findOne(IdentitySettingEntity, { key: TWO_FACTOR_REQUIRED_KEY });
     return { twoFactorRequiredForStaff: typeof row?.value === 'boolean' ? row.value : this.config.TWO_FACTOR_REQUIRED };
   }
 
   async update(input: IdentitySettings, actorId: string): Promise<IdentitySettings> {
     if (input.twoFactorRequiredForStaff) {
       // An Admin who has not set it up would lock themselves out at their next refresh.
-      const actor = await this.em.fork().findOne(User, { id: actorId });
+      const actor = await this.em.fork().findOne(UserEntity, { id: actorId });
       if (!actor?.twoFactorEnabledAt) {
         throw new ConflictError(
           'Set up two-factor sign-in on your own profile before requiring it for Admin and Manager users.',
@@ -36,7 +36,7 @@ export class IdentitySettingsService {
     }
     const before = await this.get();
     await this.em.fork().transactional(async (em) => {
-      await em.upsert(IdentitySetting, {
+      await em.upsert(IdentitySettingEntity, {
         key: TWO_FACTOR_REQUIRED_KEY,
         value: input.twoFactorRequiredForStaff,
         updatedAt: new Date(),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 /** One single-use recovery code of a user, stored as a hash. */
 @Entity({ tableName: 'recovery_codes' })
-export class RecoveryCode {
+export class RecoveryCodeEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

@@ -6,10 +6,10 @@ import { renderSVG } from 'uqr';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@backoffice/contracts';
 import { ConflictError, InvalidInputError, NotFoundError, SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
-import { User } from '../users/user.entity';
+import { UserEntity } from '../users/user.entity';
 import { IdentitySettingsService } from '../settings/identity-settings.service';
 import { CodeAttemptLimiter } from './code-attempt-limiter';
-import { RecoveryCode } from './recovery-code.entity';
+import { RecoveryCodeEntity } from './recovery-code.entity';
 import { SecretBox } from './secret-box';
 import { asTotpCode, isFreshStep, newRecoveryCodes, normalizeRecoveryCode, timeStep } from './totp.policy';
 
@@ -34,8 +34,8 @@ export class TwoFactorService {
     @Inject(SERVICE_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  private async user(userId: string): Promise<User> {
-    const user = await this.em.fork().findOne(User, { id: userId });
+  private async user(userId: string): Promise<UserEntity> {
+    const user = await this.em.fork().findOne(UserEntity, { id: userId });
     if (!user) throw new NotFoundError('User', userId);
     return user;
   }
@@ -46,7 +46,7 @@ export class TwoFactorService {
     return {
       enabled,
       enabledAt: user.twoFactorEnabledAt?.toISOString() ?? null,
-      recoveryCodesLeft: enabled ? await this.em.fork().count(RecoveryCode, { userId, usedAt: null }) : 0,
+      recoveryCodesLeft: enabled ? await this.em.fork().count(RecoveryCodeEntity, { userId, usedAt: null }) : 0,
       required: await this.settings.twoFactorRequiredFor(user.roles),
     };
   }
@@ -91,15 +91,15 @@ export class TwoFactorService {
   /** An Admin's reset (a lost phone): the user signs in with the password alone, or sets it up again if required. */
   async clear(em: EntityManager, userId: string): Promise<void> {
     await em.nativeUpdate(
-      User,
+      UserEntity,
       { id: userId },
       { twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null },
     );
-    await em.nativeDelete(RecoveryCode, { userId });
+    await em.nativeDelete(RecoveryCodeEntity, { userId });
   }
 
   /** After the password was verified: whether the sign-in may go on, and with which second factor. */
-  async checkAtLogin(user: User, otp: string | undefined): Promise<LoginCheck> {
+  async checkAtLogin(user: UserEntity, otp: string | undefined): Promise<LoginCheck> {
     if (user.twoFactorEnabledAt && user.twoFactorSecret) {
       if (!otp) return { kind: 'missing' };
       return (await this.verifySecondFactor(user, otp)) ? { kind: 'ok' } : { kind: 'invalid' };
@@ -113,7 +113,7 @@ export class TwoFactorService {
   }
 
   /** The set-up offered at sign-in to a user whose role requires two-factor sign-in and who has none yet. */
-  async beginSetupAtLogin(user: User): Promise<TwoFactorSetup> {
+  async beginSetupAtLogin(user: UserEntity): Promise<TwoFactorSetup> {
     if (user.twoFactorEnabledAt) {
       throw new ConflictError('Two-factor sign-in is already set up: sign in with a code from your app.', 'two_factor_enabled');
     }
@@ -123,14 +123,14 @@ export class TwoFactorService {
     return this.offerSecret(user);
   }
 
-  private async offerSecret(user: User): Promise<TwoFactorSetup> {
+  private async offerSecret(user: UserEntity): Promise<TwoFactorSetup> {
     const secret = authenticator.generateSecret(20);
-    await this.em.fork().nativeUpdate(User, { id: user.id }, { twoFactorPendingSecret: this.box.seal(secret) });
+    await this.em.fork().nativeUpdate(UserEntity, { id: user.id }, { twoFactorPendingSecret: this.box.seal(secret) });
     const otpauthUrl = authenticator.keyuri(user.email, this.config.TOTP_ISSUER, secret);
     return { secret, otpauthUrl, qrSvg: renderSVG(otpauthUrl, { border: 2 }) };
   }
 
-  private async verifiedUser(userId: string, code: string): Promise<User> {
+  private async verifiedUser(userId: string, code: string): Promise<UserEntity> {
     const user = await this.user(userId);
     if (!user.twoFactorEnabledAt) throw new ConflictError('Two-factor sign-in is not on.', 'two_factor_disabled');
     // Counted before the code is checked (a wrong one stays counted).
@@ -143,16 +143,16 @@ export class TwoFactorService {
   }
 
   /** A 6-digit code from the app, or else an unused recovery code (used up by this call). */
-  private async verifySecondFactor(user: User, input: string): Promise<boolean> {
+  private async verifySecondFactor(user: UserEntity, input: string): Promise<boolean> {
     if (asTotpCode(input)) return !!user.twoFactorSecret && this.claimTotp(user, user.twoFactorSecret, input);
     const used = await this.em
       .fork()
-      .nativeUpdate(RecoveryCode, { userId: user.id, codeHash: hashRecoveryCode(input), usedAt: null }, { usedAt: new Date() });
+      .nativeUpdate(RecoveryCodeEntity, { userId: user.id, codeHash: hashRecoveryCode(input), usedAt: null }, { usedAt: new Date() });
     return used === 1;
   }
 
   /** Checks a code against a sealed secret and records its time step, so the same code never works twice. */
-  private async claimTotp(user: User, sealedSecret: string, input: string): Promise<boolean> {
+  private async claimTotp(user: UserEntity, sealedSecret: string, input: string): Promise<boolean> {
     const code = asTotpCode(input);
     if (!code) return false;
     const now = Date.now();
@@ -163,7 +163,7 @@ export class TwoFactorService {
     const claimed = await this.em
       .fork()
       .nativeUpdate(
-        User,
+        UserEntity,
         { id: user.id, $or: [{ twoFactorLastStep: null }, { twoFactorLastStep: { $lt: step } }] },
         { twoFactorLastStep: step },
       );
@@ -173,7 +173,7 @@ export class TwoFactorService {
   private switchOn(userId: string, sealedSecret: string): Promise<string[]> {
     return this.em.fork().transactional(async (em) => {
       await em.nativeUpdate(
-        User,
+        UserEntity,
         { id: userId },
         { twoFactorSecret: sealedSecret, twoFactorPendingSecret: null, twoFactorEnabledAt: new Date() },
       );
@@ -183,9 +183,9 @@ export class TwoFactorService {
 
   private async replaceRecoveryCodes(em: EntityManager, userId: string): Promise<string[]> {
     const codes = newRecoveryCodes();
-    await em.nativeDelete(RecoveryCode, { userId });
+    await em.nativeDelete(RecoveryCodeEntity, { userId });
     await em.insertMany(
-      RecoveryCode,
+      RecoveryCodeEntity,
       codes.map((code) => ({ id: randomUUID(), userId, codeHash: hashRecoveryCode(code), createdAt: new Date(), usedAt: null })),
     );
     return codes;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError } from '@backoffice/platform';
 import { USER_PROBLEM_CODES } from '@backoffice/contracts';
-import { User } from './user.entity';
+import { UserEntity } from './user.entity';
 import { removesLastAdmin, type AdminState } from './staff-admin.policy';
 
 /**
@@ -14,14 +14,14 @@ export async function lockAdminChanges(em: EntityManager): Promise<void> {
 
 export function countOtherActiveAdmins(em: EntityManager, userId: string): Promise<number> {
   return em
-    .createQueryBuilder(User, 'u')
+    .createQueryBuilder(UserEntity, 'u')
     .where('u.roles @> array[?]::text[]', ['Admin'])
     .andWhere({ active: true, id: { $ne: userId } })
     .getCount();
 }
 
 /** Refuses a change that would leave the system without an active Admin. Call after lockAdminChanges. */
-export async function assertAdminRemains(em: EntityManager, user: User, after: AdminState): Promise<void> {
+export async function assertAdminRemains(em: EntityManager, user: UserEntity, after: AdminState): Promise<void> {
   if (!removesLastAdmin(user, after, await countOtherActiveAdmins(em, user.id))) return;
   throw new ConflictError(
     after.active

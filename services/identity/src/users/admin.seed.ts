@@ -4,7 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 import { hashPassword } from '../auth/password.policy';
-import { User } from './user.entity';
+import { UserEntity } from './user.entity';
 import { UserEvents } from './user-events';
 
 /** The first start creates the Admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
@@ -31,11 +31,11 @@ export class AdminSeed implements OnApplicationBootstrap {
 
   private async createFirstAdmin(): Promise<void> {
     const em = this.orm.em.fork();
-    if ((await em.count(User, {})) > 0) return;
+    if ((await em.count(UserEntity, {})) > 0) return;
     const email = this.config.ADMIN_EMAIL.toLowerCase();
     try {
       await em.transactional(async (tx) => {
-        const admin = tx.create(User, {
+        const admin = tx.create(UserEntity, {
           name: this.config.ADMIN_NAME,
           email,
           username: email,

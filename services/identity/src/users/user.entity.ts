@@ -4,7 +4,7 @@ import type { Role } from '@backoffice/contracts';
 
 /** A staff user of the back-office. */
 @Entity({ tableName: 'users' })
-export class User {
+export class UserEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

@@ -1,8 +1,8 @@
 import type { IdentityUserEventData, Role, StaffUser, UserRoles } from '@backoffice/contracts';
-import type { User } from './user.entity';
+import type { UserEntity } from './user.entity';
 
 /** What the API answers for a staff user: never a hash or a secret. */
-export function toStaffUser(user: User): StaffUser {
+export function toStaffUser(user: UserEntity): StaffUser {
   return {
     id: user.id,
     name: user.name,
@@ -16,11 +16,11 @@ export function toStaffUser(user: User): StaffUser {
   };
 }
 
-export function toUserRoles(user: User): UserRoles {
+export function toUserRoles(user: UserEntity): UserRoles {
   return { userId: user.id, name: user.name, email: user.email, roles: user.roles };
 }
 
-export function toEventData(user: User, previousRoles?: Role[]): IdentityUserEventData {
+export function toEventData(user: UserEntity, previousRoles?: Role[]): IdentityUserEventData {
   return {
     id: user.id,
     name: user.name,

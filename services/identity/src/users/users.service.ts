@@ -17,7 +17,7 @@ import { SessionRevoker } from '../sessions/session-revoker';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { assertAdminRemains, lockAdminChanges } from './admin-guard';
 import { canonicalRoles, MANAGER_VISIBLE_ROLES, staffUserVisibleTo } from './staff-admin.policy';
-import { User } from './user.entity';
+import { UserEntity } from './user.entity';
 import { UserEvents } from './user-events';
 import { toStaffUser } from './user.view';
 
@@ -41,7 +41,7 @@ export class UsersService {
 
   /** Staff users as `caller` may see them: everyone for an Admin; sales agents and providers (no Admin) for others. */
   async list(query: UserListQuery, caller: Pick<CurrentUserData, 'roles'>): Promise<Page<StaffUser>> {
-    const qb = this.em.fork().createQueryBuilder(User, 'u');
+    const qb = this.em.fork().createQueryBuilder(UserEntity, 'u');
     if (!caller.roles.includes('Admin')) {
       if (query.role && !MANAGER_VISIBLE_ROLES.includes(query.role)) {
         throw new ForbiddenError('Only Admins may list staff users of that role.');
@@ -59,8 +59,8 @@ export class UsersService {
     return toPage(users.map(toStaffUser), total, query.page, query.pageSize);
   }
 
-  private async find(em: EntityManager, id: string): Promise<User> {
-    const user = await em.findOne(User, { id });
+  private async find(em: EntityManager, id: string): Promise<UserEntity> {
+    const user = await em.findOne(UserEntity, { id });
     if (!user) throw new NotFoundError('User', id);
     return user;
   }
@@ -77,7 +77,7 @@ export class UsersService {
   }
 
   private async assertEmailFree(em: EntityManager, email: string, exceptId?: string): Promise<void> {
-    const taken = await em.count(User, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+    const taken = await em.count(UserEntity, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
     if (taken > 0) throw duplicateEmail(email);
   }
 
@@ -87,7 +87,7 @@ export class UsersService {
       return await this.em.fork().transactional(async (em) => {
         await this.assertEmailFree(em, input.email);
         const now = new Date();
-        const user = em.create(User, {
+        const user = em.create(UserEntity, {
           name: input.name,
           email: input.email,
           username: input.email,

@@ -2,13 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CatalogueServiceView } from '@backoffice/contracts';
 import { InboxService } from '@backoffice/platform';
-import { CatalogueServiceRow } from './catalogue-service.entity';
+import { CatalogueServiceEntity } from './catalogue-service.entity';
 import type { CatalogueMessageDecision, ReadModelState } from './catalogue-service.mapping';
 import { centsToDecimal, fromCents, toCents } from '../orders/order-pricing.policy';
 
 export const CATALOGUE_CONSUMER = 'orders.catalogue-read-model';
 
-export function toCatalogueServiceView(row: CatalogueServiceRow): CatalogueServiceView {
+export function toCatalogueServiceView(row: CatalogueServiceEntity): CatalogueServiceView {
   return {
     id: row.id,
     name: row.name,
@@ -38,7 +38,7 @@ export class CatalogueReadModel {
         this.logger.warn(`skipped a catalogue.service.v1 message: ${decision.reason}`);
         return;
       case 'delete':
-        await this.em.fork().nativeDelete(CatalogueServiceRow, { id: decision.id });
+        await this.em.fork().nativeDelete(CatalogueServiceEntity, { id: decision.id });
         return;
       case 'upsert':
         if (!decision.eventId) {
@@ -75,17 +75,17 @@ export class CatalogueReadModel {
   }
 
   async list(): Promise<CatalogueServiceView[]> {
-    const rows = await this.em.fork().find(CatalogueServiceRow, {}, { orderBy: { id: 'asc' } });
+    const rows = await this.em.fork().find(CatalogueServiceEntity, {}, { orderBy: { id: 'asc' } });
     return rows.map(toCatalogueServiceView);
   }
 
-  async byIds(em: EntityManager, ids: number[]): Promise<Map<number, CatalogueServiceRow>> {
+  async byIds(em: EntityManager, ids: number[]): Promise<Map<number, CatalogueServiceEntity>> {
     if (ids.length === 0) return new Map();
-    const rows = await em.find(CatalogueServiceRow, { id: { $in: ids } });
+    const rows = await em.find(CatalogueServiceEntity, { id: { $in: ids } });
     return new Map(rows.map((row) => [row.id, row]));
   }
 
   async count(): Promise<number> {
-    return this.em.fork().count(CatalogueServiceRow, {});
+    return this.em.fork().count(CatalogueServiceEntity, {});
   }
 }

@@ -8,7 +8,7 @@ export interface ReadModelRequiredFile {
 
 /** The orders service's copy of a catalogue service, fed by catalogue.service.v1 (full state per event). */
 @Entity({ tableName: 'catalogue_services' })
-export class CatalogueServiceRow {
+export class CatalogueServiceEntity {
   [OptionalProps]?: 'receivedAt';
 
   /** The catalogue's service id. */

@@ -4,7 +4,7 @@ import type { ClientServiceFileKind } from '@backoffice/contracts';
 
 /** A document the client sent for a client service, or an image of one of its transactions. */
 @Entity({ tableName: 'client_service_files' })
-export class ClientServiceFileRecord {
+export class ClientServiceFileEntity {
   [OptionalProps]?: 'requiredFileId' | 'transactionId' | 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CLIENT_SERVICE_FILE_MAX_BYTES, type ClientServiceFile, type ClientServiceFileKind } from '@backoffice/contracts';
 import { DomainError, InvalidInputError, NotFoundError } from '@backoffice/platform';
-import { CatalogueServiceRow } from '../catalogue-read-model/catalogue-service.entity';
+import { CatalogueServiceEntity } from '../catalogue-read-model/catalogue-service.entity';
 import type { Reader } from './client-service-access.policy';
-import { ClientServiceFileRecord } from './client-service-file.entity';
+import { ClientServiceFileEntity } from './client-service-file.entity';
 import { toClientServiceFile } from './client-service.view';
 import { isImageType, safeFileName, sniffContentType } from './file-content.policy';
 import { readableClientService } from './client-service.store';
@@ -40,12 +40,12 @@ export class ClientServiceFiles {
       if (query.kind !== 'document') {
         throw new InvalidInputError([{ path: 'requiredFileId', message: 'Only a document answers a required file.' }]);
       }
-      const service = await em.findOne(CatalogueServiceRow, { id: cs.serviceId });
+      const service = await em.findOne(CatalogueServiceEntity, { id: cs.serviceId });
       if (!service?.requiredFiles.some((file) => file.id === query.requiredFileId)) {
         throw new InvalidInputError([{ path: 'requiredFileId', message: 'The service does not require this file.' }]);
       }
     }
-    const file = em.create(ClientServiceFileRecord, {
+    const file = em.create(ClientServiceFileEntity, {
       clientServiceId,
       kind: query.kind,
       requiredFileId: query.requiredFileId ?? null,
@@ -63,7 +63,7 @@ export class ClientServiceFiles {
   async download(clientServiceId: string, fileId: string, reader: Reader): Promise<{ name: string; contentType: string; data: Buffer }> {
     const em = this.em.fork();
     await readableClientService(em, clientServiceId, reader);
-    const file = await em.findOne(ClientServiceFileRecord, { id: fileId, clientServiceId }, { populate: ['data'] });
+    const file = await em.findOne(ClientServiceFileEntity, { id: fileId, clientServiceId }, { populate: ['data'] });
     if (!file) throw new NotFoundError('File', fileId);
     return { name: file.name, contentType: file.contentType, data: file.data };
   }

@@ -1,8 +1,8 @@
 import { AggregateRoot } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { ClientServiceEventDataByType, ClientServiceEventType, ClientServiceStatus } from '@backoffice/contracts';
-import { ClientService } from './client-service.entity';
-import { ServiceTransactionRecord } from './service-transaction.entity';
+import { ClientServiceEntity } from './client-service.entity';
+import { ServiceTransactionEntity } from './service-transaction.entity';
 import { ClientServiceEvent } from './client-service.events';
 import { correctionReasonMessage, decideStatusTransition, isFinalStatus } from './client-service-status.policy';
 
@@ -33,7 +33,7 @@ export interface SubmissionSource {
  * in-process event bus afterwards.
  */
 export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
-  constructor(readonly state: ClientService) {
+  constructor(readonly state: ClientServiceEntity) {
     super();
   }
 
@@ -42,7 +42,7 @@ export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
   }
 
   static submit(source: SubmissionSource, actor: Actor, now = new Date()): ClientServiceAggregate {
-    const state = new ClientService();
+    const state = new ClientServiceEntity();
     Object.assign(state, {
       orderId: source.orderId,
       userId: source.userId,
@@ -126,13 +126,13 @@ export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
     actor: Actor,
     now = new Date(),
     { mayCorrect = false }: { mayCorrect?: boolean } = {},
-  ): Outcome & { transaction?: ServiceTransactionRecord } {
+  ): Outcome & { transaction?: ServiceTransactionEntity } {
     const decision = decideStatusTransition(this.state.status, input.status, { mayCorrect });
     if (decision.kind === 'refused') return { success: false, message: decision.message };
     if (decision.kind === 'correction' && !input.note.trim()) {
       return { success: false, message: correctionReasonMessage(decision.from, decision.to) };
     }
-    const transaction = new ServiceTransactionRecord();
+    const transaction = new ServiceTransactionEntity();
     Object.assign(transaction, {
       id: randomUUID(),
       clientServiceId: this.state.id,

@@ -4,7 +4,7 @@ import type { ClientServiceStatus } from '@backoffice/contracts';
 
 /** The state of a submitted order item; changed only through ClientServiceAggregate. */
 @Entity({ tableName: 'client_services' })
-export class ClientService {
+export class ClientServiceEntity {
   [OptionalProps]?: 'branchId' | 'branchName' | 'providerId' | 'providerName' | 'fulfillmentDate' | 'fulfillmentDuration' | 'jsonData';
 
   @PrimaryKey({ type: 'uuid' })

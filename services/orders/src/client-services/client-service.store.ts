@@ -3,7 +3,7 @@ import { EventPublisher } from '@nestjs/cqrs';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenError, NotFoundError } from '@backoffice/platform';
-import { ClientService } from './client-service.entity';
+import { ClientServiceEntity } from './client-service.entity';
 import { ClientServiceAggregate } from './client-service.aggregate';
 import { mayAccessClientService, type Reader } from './client-service-access.policy';
 import { ClientServiceEventOutbox } from './client-service.events';
@@ -21,8 +21,8 @@ export class ClientServiceStore {
   ) {}
 
   /** The current state without a lock (for checks before a change), or a 404. */
-  async get(id: string): Promise<ClientService> {
-    const state = await this.em.fork().findOne(ClientService, { id });
+  async get(id: string): Promise<ClientServiceEntity> {
+    const state = await this.em.fork().findOne(ClientServiceEntity, { id });
     if (!state) throw new NotFoundError('Client service', id);
     return state;
   }
@@ -30,7 +30,7 @@ export class ClientServiceStore {
   async change<R>(id: string, work: (aggregate: ClientServiceAggregate, em: EntityManager) => Promise<R> | R): Promise<R> {
     let aggregate: ClientServiceAggregate | undefined;
     const result = await this.em.fork().transactional(async (em) => {
-      const state = await em.findOne(ClientService, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const state = await em.findOne(ClientServiceEntity, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!state) throw new NotFoundError('Client service', id);
       aggregate = this.publisher.mergeObjectContext(new ClientServiceAggregate(state));
       const outcome = await work(aggregate, em);
@@ -51,8 +51,8 @@ export class ClientServiceStore {
 }
 
 /** A client service the reader may see, or 404 / 403. */
-export async function readableClientService(em: EntityManager, id: string, reader: Reader): Promise<ClientService> {
-  const cs = await em.findOne(ClientService, { id });
+export async function readableClientService(em: EntityManager, id: string, reader: Reader): Promise<ClientServiceEntity> {
+  const cs = await em.findOne(ClientServiceEntity, { id });
   if (!cs) throw new NotFoundError('Client service', id);
   if (!mayAccessClientService(reader, cs)) throw new ForbiddenError('This client service is not assigned to you.');
   return cs;

@@ -7,13 +7,13 @@ import {
   type ClientServiceSummary,
   type ServiceTransaction,
 } from '@backoffice/contracts';
-import type { ClientService } from './client-service.entity';
-import type { ClientServiceFileRecord } from './client-service-file.entity';
-import type { ServiceTransactionRecord } from './service-transaction.entity';
-import type { Order } from '../orders/order.entity';
-import type { CatalogueServiceRow } from '../catalogue-read-model/catalogue-service.entity';
+import type { ClientServiceEntity } from './client-service.entity';
+import type { ClientServiceFileEntity } from './client-service-file.entity';
+import type { ServiceTransactionEntity } from './service-transaction.entity';
+import type { OrderEntity } from '../orders/order.entity';
+import type { CatalogueServiceEntity } from '../catalogue-read-model/catalogue-service.entity';
 
-export function toClientServiceSummary(cs: ClientService): ClientServiceSummary {
+export function toClientServiceSummary(cs: ClientServiceEntity): ClientServiceSummary {
   return {
     id: cs.id,
     orderId: cs.orderId,
@@ -28,7 +28,7 @@ export function toClientServiceSummary(cs: ClientService): ClientServiceSummary 
   };
 }
 
-export function toClientServiceFile(file: ClientServiceFileRecord): ClientServiceFile {
+export function toClientServiceFile(file: ClientServiceFileEntity): ClientServiceFile {
   return {
     id: file.id,
     kind: file.kind,
@@ -42,8 +42,8 @@ export function toClientServiceFile(file: ClientServiceFileRecord): ClientServic
 }
 
 export function toServiceTransaction(
-  record: ServiceTransactionRecord,
-  filesById: ReadonlyMap<string, ClientServiceFileRecord>,
+  record: ServiceTransactionEntity,
+  filesById: ReadonlyMap<string, ClientServiceFileEntity>,
 ): ServiceTransaction {
   return {
     id: record.id,
@@ -64,11 +64,11 @@ export function toServiceTransaction(
 }
 
 export function toClientServiceDetail(parts: {
-  cs: ClientService;
-  order: Order | null;
-  service: CatalogueServiceRow | undefined;
-  files: ClientServiceFileRecord[];
-  transactions: ServiceTransactionRecord[];
+  cs: ClientServiceEntity;
+  order: OrderEntity | null;
+  service: CatalogueServiceEntity | undefined;
+  files: ClientServiceFileEntity[];
+  transactions: ServiceTransactionEntity[];
 }): ClientServiceDetail {
   const { cs, order, service, files, transactions } = parts;
   const documents = files.filter((file) => file.kind === 'document');

@@ -4,7 +4,7 @@ import type { ClientServiceStatus } from '@backoffice/contracts';
 
 /** A recorded step of a client service: the status it set (or kept), a note and images. */
 @Entity({ tableName: 'service_transactions' })
-export class ServiceTransactionRecord {
+export class ServiceTransactionEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 

@@ -4,9 +4,9 @@ import { MikroORM } from '@mikro-orm/core';
 import { ORDERS_ORDER_TOPIC, type ClientServiceStatus, type OrderCreatedData } from '@backoffice/contracts';
 import { OutboxService, SERVICE_CONFIG } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
-import { CatalogueServiceRow } from '../catalogue-read-model/catalogue-service.entity';
-import { Order } from '../orders/order.entity';
-import { OrderItem } from '../orders/order-item.entity';
+import { CatalogueServiceEntity } from '../catalogue-read-model/catalogue-service.entity';
+import { OrderEntity } from '../orders/order.entity';
+import { OrderItemEntity } from '../orders/order-item.entity';
 import { centsToDecimal, fromCents, priceOrder, toCents } from '../orders/order-pricing.policy';
 import { SubmitOrderItemCommand } from '../client-services/commands/submit-order-item.handler';
 import { RecordTransactionCommand } from '../client-services/commands/record-transaction.handler';
@@ -208,7 +208,7 @@ export class DemoOrdersSeed implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async seed(): Promise<void> {
-    if ((await this.orm.em.fork().count(Order, {})) > 0) return;
+    if ((await this.orm.em.fork().count(OrderEntity, {})) > 0) return;
     const items = await this.waitForCatalogue();
     if (this.stopped) return;
     const orderIds = await this.createOrders(items);
@@ -240,7 +240,7 @@ export class DemoOrdersSeed implements OnApplicationBootstrap, OnApplicationShut
   private async waitForCatalogue(): Promise<DemoItem[]> {
     const deadline = Date.now() + 60_000;
     while (!this.stopped && Date.now() < deadline) {
-      const rows = await this.orm.em.fork().find(CatalogueServiceRow, { active: true }, { orderBy: { id: 'asc' }, limit: 10 });
+      const rows = await this.orm.em.fork().find(CatalogueServiceEntity, { active: true }, { orderBy: { id: 'asc' }, limit: 10 });
       if (rows.length >= 3) {
         return rows.map((row) => ({
           id: row.id,
@@ -259,7 +259,7 @@ export class DemoOrdersSeed implements OnApplicationBootstrap, OnApplicationShut
   private async createOrders(services: DemoItem[]): Promise<string[]> {
     const em = this.orm.em.fork();
     return em.transactional(async (tx) => {
-      if ((await tx.count(Order, {})) > 0) return []; // a real order or another replica came first
+      if ((await tx.count(OrderEntity, {})) > 0) return []; // a real order or another replica came first
       const ids: string[] = [];
       for (const [index, spec] of ORDERS.entries()) {
         const place = PLACES[index % PLACES.length];
@@ -279,7 +279,7 @@ export class DemoOrdersSeed implements OnApplicationBootstrap, OnApplicationShut
         if (!priced.ok) continue;
         const created = new Date(Date.now() - spec.daysAgo * 86_400_000 - index * 3_600_000);
         const paid = spec.daysAgo > 7;
-        const order = tx.create(Order, {
+        const order = tx.create(OrderEntity, {
           name: client.name,
           contactInfo: client.phone,
           email: client.email,
@@ -303,7 +303,7 @@ export class DemoOrdersSeed implements OnApplicationBootstrap, OnApplicationShut
         });
         priced.order.lines.forEach((line, position) => {
           const service = unique[position].service;
-          tx.create(OrderItem, {
+          tx.create(OrderItemEntity, {
             orderId: order.id,
             itemId: line.itemId,
             position,

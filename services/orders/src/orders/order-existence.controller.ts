@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { NotFoundError, Public } from '@backoffice/platform';
-import { Order } from './order.entity';
+import { OrderEntity } from './order.entity';
 
 class OrderIdParams extends createZodDto(z.object({ id: z.uuid('The order id must be a UUID.') })) {}
 
@@ -22,7 +22,7 @@ export class OrderExistenceController {
   @Get(':id')
   @HttpCode(204)
   async exists(@Param() params: OrderIdParams): Promise<void> {
-    const count = await this.em.fork().count(Order, { id: params.id });
+    const count = await this.em.fork().count(OrderEntity, { id: params.id });
     if (count === 0) throw new NotFoundError('Order', params.id);
   }
 }

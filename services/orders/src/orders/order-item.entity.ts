@@ -2,7 +2,7 @@ import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** One line of an order: a catalogue service, its price when ordered, and the quantity. */
 @Entity({ tableName: 'order_items' })
-export class OrderItem {
+export class OrderItemEntity {
   [OptionalProps]?: 'jsonData';
 
   @PrimaryKey({ type: 'uuid' })

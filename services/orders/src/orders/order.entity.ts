@@ -4,7 +4,7 @@ import type { OrderStatus } from '@backoffice/contracts';
 
 /** A client's order, priced at intake (money as numeric(12,2) strings). */
 @Entity({ tableName: 'orders' })
-export class Order {
+export class OrderEntity {
   [OptionalProps]?: 'status' | 'createdDate' | 'paidAt' | 'paymentId' | 'county' | 'email' | 'userId';
 
   @PrimaryKey({ type: 'uuid' })

@@ -1,14 +1,14 @@
 import type { OrderDetail } from '@backoffice/contracts';
 import { invoiceNumber } from '@backoffice/contracts';
-import type { Order } from './order.entity';
-import type { OrderItem } from './order-item.entity';
+import type { OrderEntity } from './order.entity';
+import type { OrderItemEntity } from './order-item.entity';
 import { fromCents, toCents } from './order-pricing.policy';
 
 /** A numeric(12,2) string as a JSON number. */
 export const decimalToNumber = (value: string | number): number => fromCents(toCents(value));
 
 /** `submitted`: client service id by item id. */
-export function toOrderDetail(order: Order, items: OrderItem[], submitted: ReadonlyMap<number, string>): OrderDetail {
+export function toOrderDetail(order: OrderEntity, items: OrderItemEntity[], submitted: ReadonlyMap<number, string>): OrderDetail {
   return {
     id: order.id,
     invoiceNumber: invoiceNumber(order.id),

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InboxService } from '@backoffice/platform';
-import { Order } from '../orders/order.entity';
+import { OrderEntity } from '../orders/order.entity';
 import { MarkOrderPaidCommand } from '../orders/commands/mark-order-paid.handler';
 import { paymentCoversOrder, type PaymentMessageDecision } from './payment-event.policy';
 
@@ -36,7 +36,7 @@ export class PaymentEvents {
     // The command runs in its own transaction, before the inbox row commits: a crash in between
     // redelivers the event, and the command then finds the order Paid already.
     await this.inbox.handleOnce(PAYMENTS_CONSUMER, facts.eventId, async (em) => {
-      const order = await em.findOne(Order, { id: facts.orderId });
+      const order = await em.findOne(OrderEntity, { id: facts.orderId });
       if (!order) {
         this.logger.warn(`payment ${facts.paymentId} is for order ${facts.orderId}, which orders does not have; skipped`);
         return;

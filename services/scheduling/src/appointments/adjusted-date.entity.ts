@@ -2,7 +2,7 @@ import { Entity, PrimaryKey, PrimaryKeyProp, Property } from '@mikro-orm/core';
 
 /** One date of a branch's Adjust Dates list: closed (disabled) or opened (enabled). One row per branch and date. */
 @Entity({ tableName: 'appointment_adjusted_dates' })
-export class AdjustedDateRecord {
+export class AdjustedDateEntity {
   [PrimaryKeyProp]?: ['branchId', 'date'];
 
   @PrimaryKey({ type: 'integer', autoincrement: false })

@@ -2,7 +2,7 @@ import { ArrayType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
 /** The appointment settings of one branch; a branch without a row runs on the defaults. */
 @Entity({ tableName: 'appointment_settings' })
-export class AppointmentSettingsRecord {
+export class AppointmentSettingsEntity {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   branchId!: number;
 

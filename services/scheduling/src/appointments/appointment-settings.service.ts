@@ -10,8 +10,8 @@ import {
 } from '@backoffice/contracts';
 import type { z } from 'zod';
 import { BranchesService } from '../branches/branches.service';
-import { AdjustedDateRecord } from './adjusted-date.entity';
-import { AppointmentSettingsRecord } from './appointment-settings.entity';
+import { AdjustedDateEntity } from './adjusted-date.entity';
+import { AppointmentSettingsEntity } from './appointment-settings.entity';
 import { computeSlots } from './slot.policy';
 
 export type AppointmentSettingsData = z.output<typeof AppointmentSettingsInputSchema>;
@@ -40,13 +40,13 @@ export class AppointmentSettingsService {
         availableWeekdays: [...input.availableWeekdays].sort((a, b) => a - b),
         updatedAt: new Date(),
       };
-      const record = await em.findOne(AppointmentSettingsRecord, { branchId });
+      const record = await em.findOne(AppointmentSettingsEntity, { branchId });
       if (record) em.assign(record, fields);
-      else em.create(AppointmentSettingsRecord, { branchId, ...fields });
+      else em.create(AppointmentSettingsEntity, { branchId, ...fields });
       await em.flush();
       // The list is replaced as a whole: one row per date, the primary key refusing a date twice.
-      await em.nativeDelete(AdjustedDateRecord, { branchId });
-      for (const entry of input.disabledDates) em.create(AdjustedDateRecord, { branchId, date: entry.date, disabled: entry.disabled });
+      await em.nativeDelete(AdjustedDateEntity, { branchId });
+      for (const entry of input.disabledDates) em.create(AdjustedDateEntity, { branchId, date: entry.date, disabled: entry.disabled });
       return found;
     });
     return { message: `Appointment settings of ${branch.name} saved.` };
@@ -65,7 +65,7 @@ export class AppointmentSettingsService {
   }
 
   private async read(em: EntityManager, branchId: number): Promise<AppointmentSettings> {
-    const record = await em.findOne(AppointmentSettingsRecord, { branchId });
+    const record = await em.findOne(AppointmentSettingsEntity, { branchId });
     if (!record) {
       return {
         branchId,
@@ -75,7 +75,7 @@ export class AppointmentSettingsService {
         saved: false,
       };
     }
-    const dates = await em.find(AdjustedDateRecord, { branchId }, { orderBy: { date: 'asc' } });
+    const dates = await em.find(AdjustedDateEntity, { branchId }, { orderBy: { date: 'asc' } });
     return {
       branchId,
       slotDuration: record.slotDuration,

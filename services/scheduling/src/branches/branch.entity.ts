@@ -3,7 +3,7 @@ import type { BranchType } from '@backoffice/contracts';
 
 /** An office of the business: where appointments are held. */
 @Entity({ tableName: 'branches' })
-export class Branch {
+export class BranchEntity {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 

@@ -1,8 +1,8 @@
 import type { Branch as BranchDto } from '@backoffice/contracts';
-import type { Branch } from './branch.entity';
+import type { BranchEntity } from './branch.entity';
 
 /** A branch as the API answers it. */
-export function toBranchDto(branch: Branch): BranchDto {
+export function toBranchDto(branch: BranchEntity): BranchDto {
   return {
     id: branch.id,
     name: branch.name,

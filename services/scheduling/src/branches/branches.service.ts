@@ -5,7 +5,7 @@ import { ConflictError, InvalidInputError, NotFoundError, OutboxService, SERVICE
 import type { z } from 'zod';
 import { CountryCatalog } from '../countries/country-catalog';
 import type { SchedulingConfig } from '../scheduling.config';
-import { Branch } from './branch.entity';
+import { BranchEntity } from './branch.entity';
 import { toBranchDto } from './branch.view';
 
 export type BranchData = z.output<typeof BranchInputSchema>;
@@ -20,7 +20,7 @@ export class BranchesService {
   ) {}
 
   async list(): Promise<BranchDto[]> {
-    const branches = await this.em.find(Branch, {}, { orderBy: { name: 'asc', id: 'asc' } });
+    const branches = await this.em.find(BranchEntity, {}, { orderBy: { name: 'asc', id: 'asc' } });
     return branches.map(toBranchDto);
   }
 
@@ -29,8 +29,8 @@ export class BranchesService {
   }
 
   /** The branch or a 404. */
-  async load(id: number, em: EntityManager = this.em): Promise<Branch> {
-    const branch = await em.findOne(Branch, { id });
+  async load(id: number, em: EntityManager = this.em): Promise<BranchEntity> {
+    const branch = await em.findOne(BranchEntity, { id });
     if (!branch) throw new NotFoundError('Branch', id);
     return branch;
   }
@@ -39,7 +39,7 @@ export class BranchesService {
     this.assertCountry(input.countryCCN3);
     return this.em.transactional(async (em) => {
       await this.assertUniqueName(em, input.name);
-      const branch = em.create(Branch, {
+      const branch = em.create(BranchEntity, {
         ...this.fields(input),
         timeZone: input.timeZone ? canonicalTimeZone(input.timeZone) : this.config.DEFAULT_BRANCH_TIME_ZONE,
         createdAt: new Date(),
@@ -88,7 +88,7 @@ export class BranchesService {
     };
   }
 
-  private publish(em: EntityManager, type: 'created' | 'updated', branch: Branch) {
+  private publish(em: EntityManager, type: 'created' | 'updated', branch: BranchEntity) {
     this.outbox.add(em, { topic: SCHEDULING_BRANCH_TOPIC, type, subject: String(branch.id), data: toBranchDto(branch) });
   }
 

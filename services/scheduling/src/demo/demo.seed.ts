@@ -2,9 +2,9 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BranchType } from '@backoffice/contracts';
-import { Branch } from '../branches/branch.entity';
-import { AppointmentSettingsRecord } from '../appointments/appointment-settings.entity';
-import { AdjustedDateRecord } from '../appointments/adjusted-date.entity';
+import { BranchEntity } from '../branches/branch.entity';
+import { AppointmentSettingsEntity } from '../appointments/appointment-settings.entity';
+import { AdjustedDateEntity } from '../appointments/adjusted-date.entity';
 
 interface DemoBranch {
   name: string;
@@ -63,13 +63,13 @@ export class DemoSeed implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     if (process.env.SEED_DEMO_DATA !== 'true') return;
     const em = this.orm.em.fork() as EntityManager;
-    if ((await em.count(Branch, {})) > 0) return;
+    if ((await em.count(BranchEntity, {})) > 0) return;
     try {
       await em.transactional(async (tx) => {
-        const branches = BRANCHES.map((data) => tx.create(Branch, { ...data, createdAt: new Date(), updatedAt: new Date() }));
+        const branches = BRANCHES.map((data) => tx.create(BranchEntity, { ...data, createdAt: new Date(), updatedAt: new Date() }));
         await tx.flush();
         const head = branches[0];
-        tx.create(AppointmentSettingsRecord, {
+        tx.create(AppointmentSettingsEntity, {
           branchId: head.id,
           slotDuration: 30,
           maxUpcomingAvailableDates: 20,
@@ -80,8 +80,8 @@ export class DemoSeed implements OnApplicationBootstrap {
         });
         await tx.flush();
         const year = new Date().getUTCFullYear() + 1;
-        tx.create(AdjustedDateRecord, { branchId: head.id, date: `${year}-01-01`, disabled: true });
-        tx.create(AdjustedDateRecord, { branchId: head.id, date: `${year}-12-25`, disabled: true });
+        tx.create(AdjustedDateEntity, { branchId: head.id, date: `${year}-01-01`, disabled: true });
+        tx.create(AdjustedDateEntity, { branchId: head.id, date: `${year}-12-25`, disabled: true });
       });
       this.logger.log(`seeded ${BRANCHES.length} demo branches`);
     } catch (error) {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Actor } from '../client-service.aggregate';
 import { mayAccessClientService, seesAllClientServices, type Reader } from '../client-service-access.policy';
 import { correctionReasonMessage } from '../client-service-status.policy';
-import { ClientServiceFileRecord } from '../client-service-file.entity';
+import { ClientServiceFileEntity } from '../client-service-file.entity';
 import { ClientServiceStore } from '../client-service.store';
 
 export const TRANSACTION_TITLE = 'insert';
@@ -56,7 +56,7 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
           message: `The client service is for service ${aggregate.state.serviceId}, not ${input.serviceId}.`,
         });
       }
-      const files = fileIds.length ? await em.find(ClientServiceFileRecord, { id: { $in: fileIds } }) : [];
+      const files = fileIds.length ? await em.find(ClientServiceFileEntity, { id: { $in: fileIds } }) : [];
       fileIds.forEach((id, index) => {
         const file = files.find((f) => f.id === id);
         if (!file || file.clientServiceId !== aggregate.id) {

@@ -3,9 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { shortId, type CommandResult } from '@backoffice/contracts';
 import { NotFoundError } from '@backoffice/platform';
 import { CatalogueReadModel } from '../../catalogue-read-model/catalogue-read-model.service';
-import { Order } from '../../orders/order.entity';
-import { OrderItem } from '../../orders/order-item.entity';
-import { ClientService } from '../client-service.entity';
+import { OrderEntity } from '../../orders/order.entity';
+import { OrderItemEntity } from '../../orders/order-item.entity';
+import { ClientServiceEntity } from '../client-service.entity';
 import { type Actor, ClientServiceAggregate } from '../client-service.aggregate';
 import { ClientServiceStore } from '../client-service.store';
 
@@ -35,15 +35,15 @@ export class SubmitOrderItemHandler implements ICommandHandler<SubmitOrderItemCo
   async execute({ orderId, itemId, actor, at }: SubmitOrderItemCommand): Promise<CommandResult> {
     let created: ClientServiceAggregate | undefined;
     const result = await this.em.fork().transactional(async (em): Promise<CommandResult> => {
-      const order = await em.findOne(Order, { id: orderId });
+      const order = await em.findOne(OrderEntity, { id: orderId });
       if (!order) throw new NotFoundError('Order', orderId);
-      const item = await em.findOne(OrderItem, { orderId, itemId });
+      const item = await em.findOne(OrderItemEntity, { orderId, itemId });
       if (!item) throw new NotFoundError('Order item', itemId);
       // Serialises submissions of one order item; the unique (order_id, service_id) is the last word.
       await em
         .getConnection()
         .execute('select pg_advisory_xact_lock(hashtext(?))', [`${orderId}:${itemId}`], 'all', em.getTransactionContext());
-      const existing = await em.findOne(ClientService, { orderId, serviceId: itemId });
+      const existing = await em.findOne(ClientServiceEntity, { orderId, serviceId: itemId });
       if (existing) {
         return {
           success: false,

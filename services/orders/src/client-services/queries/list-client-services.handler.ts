@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isPagedClientServiceQuery, type ClientServiceListQuery, type ClientServiceSummary, type Page } from '@backoffice/contracts';
 import { seesAllClientServices, type Reader } from '../client-service-access.policy';
-import { ClientService } from '../client-service.entity';
+import { ClientServiceEntity } from '../client-service.entity';
 import { clientServiceSearchCondition } from '../client-service-search.policy';
 import { toClientServiceSummary } from '../client-service.view';
 
@@ -27,7 +27,7 @@ export class ListClientServicesHandler implements IQueryHandler<
   constructor(private readonly em: EntityManager) {}
 
   async execute({ reader, filter }: ListClientServicesQuery): Promise<ClientServiceSummary[] | Page<ClientServiceSummary>> {
-    const qb = this.em.fork().createQueryBuilder(ClientService, 'cs');
+    const qb = this.em.fork().createQueryBuilder(ClientServiceEntity, 'cs');
     if (!seesAllClientServices(reader)) qb.andWhere({ providerId: reader.id });
     if (filter.status) qb.andWhere({ status: filter.status });
     if (filter.search) {

@@ -3,8 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceTransaction } from '@backoffice/contracts';
 import type { Reader } from '../client-service-access.policy';
 import { readableClientService } from '../client-service.store';
-import { ClientServiceFileRecord } from '../client-service-file.entity';
-import { ServiceTransactionRecord } from '../service-transaction.entity';
+import { ClientServiceFileEntity } from '../client-service-file.entity';
+import { ServiceTransactionEntity } from '../service-transaction.entity';
 import { toServiceTransaction } from '../client-service.view';
 
 /** GET /api/ServiceTransaction/{clientServiceId}: its transactions, oldest first, with their images. */
@@ -25,8 +25,8 @@ export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQu
     const em = this.em.fork();
     await readableClientService(em, clientServiceId, reader);
     const [transactions, files] = await Promise.all([
-      em.find(ServiceTransactionRecord, { clientServiceId }, { orderBy: { date: 'asc', id: 'asc' } }),
-      em.find(ClientServiceFileRecord, { clientServiceId, kind: 'transaction' }),
+      em.find(ServiceTransactionEntity, { clientServiceId }, { orderBy: { date: 'asc', id: 'asc' } }),
+      em.find(ClientServiceFileEntity, { clientServiceId, kind: 'transaction' }),
     ]);
     const byId = new Map(files.map((file) => [file.id, file]));
     return transactions.map((record) => toServiceTransaction(record, byId));

@@ -11,8 +11,8 @@ import { InvalidInputError, OutboxService } from '@backoffice/platform';
 import { CatalogueReadModel } from '../../catalogue-read-model/catalogue-read-model.service';
 import type { Caller } from '../../directory/caller.decorator';
 import { GeographyClient } from '../../directory/geography.client';
-import { Order } from '../order.entity';
-import { OrderItem } from '../order-item.entity';
+import { OrderEntity } from '../order.entity';
+import { OrderItemEntity } from '../order-item.entity';
 import { centsToDecimal, fromCents, priceOrder, toCents } from '../order-pricing.policy';
 import { GetOrderQuery } from '../queries/get-order.handler';
 
@@ -44,7 +44,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
 
   async execute({ input, caller }: CreateOrderCommand): Promise<CreatedOrder> {
     const em = this.em.fork();
-    if (input.id && (await em.count(Order, { id: input.id })) > 0) {
+    if (input.id && (await em.count(OrderEntity, { id: input.id })) > 0) {
       return { order: await this.queries.execute(new GetOrderQuery(input.id)), created: false };
     }
 
@@ -74,7 +74,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
     const { order: price } = priced;
 
     const order = await em.transactional(async (tx) => {
-      const order = tx.create(Order, {
+      const order = tx.create(OrderEntity, {
         ...(input.id ? { id: input.id } : {}),
         name: input.name,
         contactInfo: input.contactInfo,
@@ -96,7 +96,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
       });
       const items = price.lines.map((line, position) => {
         const service = services.get(line.itemId)!;
-        return tx.create(OrderItem, {
+        return tx.create(OrderItemEntity, {
           orderId: order.id,
           itemId: line.itemId,
           position,

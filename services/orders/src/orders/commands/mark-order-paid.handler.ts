@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ORDERS_ORDER_TOPIC, type OrderPaidData } from '@backoffice/contracts';
 import { NotFoundError, OutboxService } from '@backoffice/platform';
-import { Order } from '../order.entity';
+import { OrderEntity } from '../order.entity';
 
 /**
  * The seam for payments: the payments.payment.v1 consumer (another issue) dispatches this when a
@@ -28,7 +28,7 @@ export class MarkOrderPaidHandler implements ICommandHandler<MarkOrderPaidComman
 
   execute({ orderId, paymentId, paidAt }: MarkOrderPaidCommand): Promise<{ changed: boolean }> {
     return this.em.fork().transactional(async (em) => {
-      const order = await em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await em.findOne(OrderEntity, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) throw new NotFoundError('Order', orderId);
       if (order.status === 'Paid') return { changed: false };
       Object.assign(order, { status: 'Paid', paidAt, paymentId });

@@ -2,9 +2,9 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { OrderDetail } from '@backoffice/contracts';
 import { NotFoundError } from '@backoffice/platform';
-import { ClientService } from '../../client-services/client-service.entity';
-import { Order } from '../order.entity';
-import { OrderItem } from '../order-item.entity';
+import { ClientServiceEntity } from '../../client-services/client-service.entity';
+import { OrderEntity } from '../order.entity';
+import { OrderItemEntity } from '../order-item.entity';
 import { toOrderDetail } from '../order.view';
 
 /** The receipt of one order, with the client service of each submitted item. */
@@ -20,11 +20,11 @@ export class GetOrderHandler implements IQueryHandler<GetOrderQuery, OrderDetail
 
   async execute({ id }: GetOrderQuery): Promise<OrderDetail> {
     const em = this.em.fork();
-    const order = await em.findOne(Order, { id });
+    const order = await em.findOne(OrderEntity, { id });
     if (!order) throw new NotFoundError('Order', id);
     const [items, clientServices] = await Promise.all([
-      em.find(OrderItem, { orderId: id }, { orderBy: { position: 'asc' } }),
-      em.find(ClientService, { orderId: id }, { fields: ['id', 'serviceId'] }),
+      em.find(OrderItemEntity, { orderId: id }, { orderBy: { position: 'asc' } }),
+      em.find(ClientServiceEntity, { orderId: id }, { fields: ['id', 'serviceId'] }),
     ]);
     return toOrderDetail(order, items, new Map(clientServices.map((cs) => [cs.serviceId, cs.id])));
   }
