@@ -97,7 +97,7 @@ beforeAll(async () => {
   gateway = await startTestService(() => require('../../services/gateway/src/app.module').AppModule, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../../services/gateway/src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../../services/gateway/src/gateway.http').configureGatewayHttp(app, logger),
     env: { ...env, CONSOLE_DIR: '/nonexistent' },
   });
 }, 60_000);

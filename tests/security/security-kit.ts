@@ -89,14 +89,14 @@ export async function startService(name: ServiceUnderTest, neighbours: string, e
     case 'catalogue':
       service = await startTestService(() => require('../../services/catalogue/src/app.module').AppModule, {
         service: 'catalogue',
-        configure: (app) => require('../../services/catalogue/src/files/uploads').registerUploads(app),
+        configure: (app) => require('../../services/catalogue/src/catalogue.http').configureCatalogueHttp(app),
         env: { FILE_STORE_DIR: tempDir('security-catalogue-'), ...common },
       });
       break;
     case 'crm':
       service = await startTestService(() => require('../../services/crm/src/app.module').AppModule, {
         service: 'crm',
-        configure: (app) => require('../../services/crm/src/http/crm-http').configureCrmHttp(app),
+        configure: (app) => require('../../services/crm/src/crm.http').configureCrmHttp(app),
         env: {
           CRM_UPLOAD_DIR: tempDir('security-crm-'),
           CRM_SSN_KEY: randomBytes(32).toString('hex'),
@@ -109,7 +109,7 @@ export async function startService(name: ServiceUnderTest, neighbours: string, e
     case 'orders':
       service = await startTestService(() => require('../../services/orders/src/app.module').AppModule, {
         service: 'orders',
-        configure: (app) => require('../../services/orders/src/orders.configure').configureOrders(app),
+        configure: (app) => require('../../services/orders/src/orders.http').configureOrdersHttp(app),
         env: { GEOGRAPHY_URL: neighbours, SCHEDULING_URL: '', IDENTITY_URL: '', ...common },
       });
       break;

@@ -100,7 +100,7 @@ beforeAll(async () => {
   gateway = await startTestService(() => require('../../services/gateway/src/app.module').AppModule, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../../services/gateway/src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../../services/gateway/src/gateway.http').configureGatewayHttp(app, logger),
     env: { IDENTITY_URL: identity.url, GEOGRAPHY_URL: geography.url, CONSOLE_DIR: '/nonexistent' },
   });
   const signedIn = await login(ADMIN_LOGIN.username, ADMIN_LOGIN.password, freshAddress());

@@ -1,5 +1,5 @@
 import { bootstrapService } from '@backoffice/platform';
 import { AppModule } from './app.module';
-import { registerUploads } from './files/uploads';
+import { configureCatalogueHttp } from './catalogue.http';
 
-void bootstrapService(AppModule, { title: 'catalogue', configure: registerUploads });
+void bootstrapService(AppModule, { title: 'catalogue', configure: configureCatalogueHttp });

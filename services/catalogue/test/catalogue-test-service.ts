@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestService, type TestService } from '@backoffice/platform/testing';
-import { registerUploads } from '../src/files/uploads';
+import { configureCatalogueHttp } from '../src/catalogue.http';
 
 export interface CatalogueTestService extends TestService {
   fileStoreDir: string;
@@ -13,7 +13,7 @@ export async function startCatalogue(env: Record<string, string> = {}): Promise<
   const fileStoreDir = mkdtempSync(join(tmpdir(), 'catalogue-files-'));
   const service = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'catalogue',
-    configure: registerUploads,
+    configure: configureCatalogueHttp,
     env: { FILE_STORE_DIR: fileStoreDir, SEED_DEMO_DATA: 'false', ...env },
   });
   return {

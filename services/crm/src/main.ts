@@ -1,5 +1,5 @@
 import { bootstrapService } from '@backoffice/platform';
 import { AppModule } from './app.module';
-import { configureCrmHttp } from './http/crm-http';
+import { configureCrmHttp } from './crm.http';
 
 void bootstrapService(AppModule, { title: 'crm', configure: configureCrmHttp });

@@ -83,7 +83,7 @@ export async function startCrm(env: Record<string, string> = {}): Promise<CrmSta
   const api = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'crm',
     env: crmEnv,
-    configure: (app) => require('../src/http/crm-http').configureCrmHttp(app),
+    configure: (app) => require('../src/crm.http').configureCrmHttp(app),
   });
   const workers: WorkerProcess[] = [];
   const stack: CrmStack = {

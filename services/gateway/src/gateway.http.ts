@@ -35,7 +35,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** The gateway's Fastify pieces: security headers with a CSP, the API reference, the API proxy, the console files. */
-export async function configureGateway(app: NestFastifyApplication, logger: Logger): Promise<void> {
+export async function configureGatewayHttp(app: NestFastifyApplication, logger: Logger): Promise<void> {
   const config = app.get<GatewayConfig>(SERVICE_CONFIG);
   const revocations = app.get<SessionRevocations>(SESSION_REVOCATIONS);
   const fastify = app.getHttpAdapter().getInstance();

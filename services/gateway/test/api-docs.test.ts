@@ -50,7 +50,7 @@ beforeAll(async () => {
   gateway = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
     env: { ...down, GEOGRAPHY_URL: geography.url, CONSOLE_DIR: '/nonexistent' },
   });
 }, 120_000);

@@ -39,7 +39,7 @@ beforeAll(async () => {
   gateway = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
     env: {
       IDENTITY_URL: upstream.url,
       GEOGRAPHY_URL: upstream.url,

@@ -69,7 +69,7 @@ beforeAll(async () => {
   gateway = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
     env: { REDIS_URL: through.href, GEOGRAPHY_URL: upstream.url, CONSOLE_DIR: '/nonexistent' },
   });
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   gateway = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
     env: {
       // Three identity replicas, the first of which refuses every connection (stopped, or restarting).
       IDENTITY_URL: `http://127.0.0.1:1, ${a.url},${b.url}/`,

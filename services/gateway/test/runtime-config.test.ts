@@ -19,13 +19,13 @@ beforeAll(async () => {
   gateway = await startTestService(load, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
     env,
   });
   gatewayWithoutPayments = await startTestService(load, {
     service: 'gateway',
     database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGateway(app, logger),
+    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
     env: { ...env, PAYMENTS_URL: 'http://127.0.0.1:1' }, // nothing listens there
   });
 });

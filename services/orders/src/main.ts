@@ -1,5 +1,5 @@
 import { bootstrapService } from '@backoffice/platform';
 import { AppModule } from './app.module';
-import { configureOrders } from './orders.configure';
+import { configureOrdersHttp } from './orders.http';
 
-void bootstrapService(AppModule, { title: 'orders', configure: configureOrders });
+void bootstrapService(AppModule, { title: 'orders', configure: configureOrdersHttp });

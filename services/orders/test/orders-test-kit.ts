@@ -13,7 +13,7 @@ export async function startOrders(
     ...options,
     service: 'orders',
     env: { GEOGRAPHY_URL: 'http://127.0.0.1:9', SCHEDULING_URL: '', IDENTITY_URL: '', SEED_DEMO_DATA: 'false', ...env },
-    configure: (app) => require('../src/orders.configure').configureOrders(app),
+    configure: (app) => require('../src/orders.http').configureOrdersHttp(app),
   });
 }
 

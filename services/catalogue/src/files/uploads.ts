@@ -1,18 +1,7 @@
-import multipart from '@fastify/multipart';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { buffer } from 'node:stream/consumers';
-import { type MultipartRequest, receiveSingleFile, SERVICE_CONFIG } from '@backoffice/platform';
-import type { CatalogueConfig } from '../catalogue.config';
+import { type MultipartRequest, receiveSingleFile } from '@backoffice/platform';
 import { formatMegabytes } from './image-type.policy';
-
-/** The service's `configure` hook (main.ts and tests): multipart uploads, limited to one file. */
-export async function registerUploads(app: NestFastifyApplication): Promise<void> {
-  const config = app.get<CatalogueConfig>(SERVICE_CONFIG);
-  await app.register(multipart as never, {
-    limits: { fileSize: config.FILE_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
-  });
-}
 
 export interface UploadedFile {
   bytes: Buffer;

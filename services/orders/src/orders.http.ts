@@ -11,8 +11,8 @@ function acceptBinaryUploads(app: NestFastifyApplication): void {
   fastify.addContentTypeParser(/^image\/[a-z0-9.+-]+$/, options, keep);
 }
 
-/** bootstrapService's `configure` for orders: binary uploads, then the Kafka consumers. */
-export async function configureOrders(app: NestFastifyApplication): Promise<void> {
+/** The service's `configure` hook (main.ts and tests): binary uploads, then the Kafka consumers. */
+export async function configureOrdersHttp(app: NestFastifyApplication): Promise<void> {
   acceptBinaryUploads(app);
   await connectOrdersConsumers(app);
 }
