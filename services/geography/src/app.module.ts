@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CountriesModule } from './countries/countries.module';
-import { DemoModule } from './demo/demo.module';
 import { geographyPlatform } from './geography.platform';
 import { LevelsModule } from './levels/levels.module';
 import { LookupModule } from './lookup/lookup.module';
+import { SeedModule } from './seed/seed.module';
 
 /** The geography service: one module per feature. */
-@Module({ imports: [geographyPlatform(), CountriesModule, LevelsModule, LookupModule, DemoModule] })
+@Module({ imports: [geographyPlatform(), CountriesModule, LevelsModule, LookupModule, SeedModule] })
 export class AppModule {}

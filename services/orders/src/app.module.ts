@@ -3,10 +3,10 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CatalogueReadModelModule } from './catalogue-read-model/catalogue-read-model.module';
 import { ClientServicesModule } from './client-services/client-services.module';
 import { OrdersDashboardModule } from './dashboard/dashboard.module';
-import { DemoModule } from './demo/demo.module';
 import { ordersPlatform } from './orders.platform';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
+import { SeedModule } from './seed/seed.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
@@ -23,7 +23,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     PaymentsModule,
     OrdersDashboardModule,
     WebhooksModule,
-    DemoModule,
+    SeedModule,
   ],
 })
 export class AppModule {}

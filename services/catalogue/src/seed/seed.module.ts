@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ServicesModule } from '../services/services.module';
-import { DemoSeed } from './demo.seed';
+import { CatalogueDemoSeed } from './catalogue-demo.seed';
+import { SiteReviewsSeed } from './site-reviews.seed';
+import { WebPagesSeed } from './web-pages.seed';
 
-/** Demo data for `npm start` (SEED_DEMO_DATA). */
-@Module({ imports: [ServicesModule], providers: [DemoSeed] })
+/** Demo data for `npm start` (SEED_DEMO_DATA): services and categories, web pages, site reviews. */
+@Module({ imports: [ServicesModule], providers: [WebPagesSeed, SiteReviewsSeed, CatalogueDemoSeed] })
 export class SeedModule {}

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { SiteReviewsController } from './site-reviews.controller';
-import { SiteReviewsSeed } from './site-reviews.seed';
 import { SiteReviewsService } from './site-reviews.service';
 
 /** Site reviews. Its entity and migration are listed in catalogue.platform.ts. */
 @Module({
   controllers: [SiteReviewsController],
-  providers: [SiteReviewsService, SiteReviewsSeed],
+  providers: [SiteReviewsService],
 })
 export class SiteReviewsModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module';
-import { CrmDemoSeed } from '../leads/crm-demo.seed';
+import { CrmDemoSeed } from './crm-demo.seed';
 import { SecurityModule } from '../security/security.module';
 
 /** Demo data for `npm start` (SEED_DEMO_DATA). */

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AdminSeed } from '../users/admin.seed';
 import { UsersModule } from '../users/users.module';
-import { DemoDataSeed } from './demo-data.seed';
+import { AdminSeed } from './admin.seed';
+import { IdentityDemoSeed } from './identity-demo.seed';
 
 /** First-start data (the Admin) and demo data for `npm start` (SEED_DEMO_DATA). */
-@Module({ imports: [UsersModule], providers: [AdminSeed, DemoDataSeed] })
+@Module({ imports: [UsersModule], providers: [AdminSeed, IdentityDemoSeed] })
 export class SeedModule {}

@@ -5,4 +5,4 @@ import { GeographyDemoSeed } from './geography-demo.seed';
 
 /** Demo data for `npm start` (SEED_DEMO_DATA). */
 @Module({ imports: [CountriesModule, LevelsModule], providers: [GeographyDemoSeed] })
-export class DemoModule {}
+export class SeedModule {}

@@ -180,8 +180,8 @@ const JOURNEYS: { order: number; steps: { status: ClientServiceStatus; note: str
  * catalogue's events; client services go through the commands, so their events are published too.
  */
 @Injectable()
-export class DemoOrdersSeed implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('DemoOrdersSeed');
+export class OrdersDemoSeed implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OrdersDemoSeed');
   private stopped = false;
   private running?: Promise<void>;
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { newWebArticle, type WebArticleValues } from '@backoffice/contracts';
-import { WebArticleEntity } from './web-article.entity';
+import { WebArticleEntity } from '../web-pages/web-article.entity';
 
 const article = (values: Partial<WebArticleValues> & Pick<WebArticleValues, 'page' | 'title'>): WebArticleValues => ({
   ...newWebArticle(values.page),

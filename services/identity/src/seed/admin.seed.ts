@@ -4,8 +4,8 @@ import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 import { hashPassword } from '../auth/password.policy';
-import { UserEntity } from './user.entity';
-import { UserEvents } from './user-events';
+import { UserEntity } from '../users/user.entity';
+import { UserEvents } from '../users/user-events';
 
 /** The first start creates the Admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
 @Injectable()

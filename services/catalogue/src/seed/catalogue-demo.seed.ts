@@ -121,8 +121,8 @@ const TREE: { name: string; description: string; home?: boolean; services?: Demo
 ];
 
 @Injectable()
-export class DemoSeed implements OnApplicationBootstrap {
-  private readonly logger = new Logger('DemoSeed');
+export class CatalogueDemoSeed implements OnApplicationBootstrap {
+  private readonly logger = new Logger('CatalogueDemoSeed');
 
   constructor(
     private readonly orm: MikroORM,

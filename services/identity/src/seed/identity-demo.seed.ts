@@ -4,7 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { Role } from '@backoffice/contracts';
 import { hashPassword } from '../auth/password.policy';
 import { ClientAccountEntity } from '../clients/client.entity';
-import { AdminSeed } from '../users/admin.seed';
+import { AdminSeed } from './admin.seed';
 import { UserEntity } from '../users/user.entity';
 import { UserEvents } from '../users/user-events';
 
@@ -36,8 +36,8 @@ const CLIENTS: { name: string; email: string; phoneNumber: string; daysAgo: numb
 
 /** Demo staff (one of each role) and clients, once, when SEED_DEMO_DATA=true and the tables hold nothing of it. */
 @Injectable()
-export class DemoDataSeed implements OnApplicationBootstrap {
-  private readonly logger = new Logger('DemoDataSeed');
+export class IdentityDemoSeed implements OnApplicationBootstrap {
+  private readonly logger = new Logger('IdentityDemoSeed');
 
   constructor(
     private readonly orm: MikroORM,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DemoOrdersSeed } from './demo-orders.seed';
+import { OrdersDemoSeed } from './orders-demo.seed';
 
 /** Demo orders for `npm start` (SEED_DEMO_DATA), placed through the commands once CqrsModule has its handlers. */
-@Module({ providers: [DemoOrdersSeed] })
-export class DemoModule {}
+@Module({ providers: [OrdersDemoSeed] })
+export class SeedModule {}

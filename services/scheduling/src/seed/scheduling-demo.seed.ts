@@ -56,8 +56,8 @@ const BRANCHES: DemoBranch[] = [
 
 /** A few realistic branches when SEED_DEMO_DATA=true and there are none yet. */
 @Injectable()
-export class DemoSeed implements OnApplicationBootstrap {
-  private readonly logger = new Logger('DemoSeed');
+export class SchedulingDemoSeed implements OnApplicationBootstrap {
+  private readonly logger = new Logger('SchedulingDemoSeed');
   constructor(private readonly orm: MikroORM) {}
 
   async onApplicationBootstrap() {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { SiteReviewValues } from '@backoffice/contracts';
-import { SiteReviewEntity } from './site-review.entity';
+import { SiteReviewEntity } from '../site-reviews/site-review.entity';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
