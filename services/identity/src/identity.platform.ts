@@ -7,6 +7,7 @@ import { identityConfigSchema } from './identity.config';
 import { Migration0001Users } from './migrations/Migration0001Users';
 import { Migration0002StaffClientsTwoFactor } from './migrations/Migration0002StaffClientsTwoFactor';
 import { Migration0003ApiClients } from './migrations/Migration0003ApiClients';
+import { Migration0004AuditLog } from './migrations/Migration0004AuditLog';
 import { IdentitySettingEntity } from './settings/identity-setting.entity';
 import { RecoveryCodeEntity } from './two-factor/recovery-code.entity';
 import { UserEntity } from './users/user.entity';
@@ -21,7 +22,10 @@ export const identityPlatform = () =>
         { name: 'Migration0001Users', class: Migration0001Users },
         { name: 'Migration0002StaffClientsTwoFactor', class: Migration0002StaffClientsTwoFactor },
         { name: 'Migration0003ApiClients', class: Migration0003ApiClients },
+        { name: 'Migration0004AuditLog', class: Migration0004AuditLog },
       ],
+      // Sign-in bookkeeping, not staff data (sign-in and sign-out are recorded by the auth service itself).
+      notAudited: [RefreshTokenEntity],
     },
     outbox: { topics: [{ name: IDENTITY_USER_TOPIC }] },
   });

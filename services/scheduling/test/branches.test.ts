@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { AUDIT_TOPIC, type AuditEventData } from '@backoffice/contracts';
 import { runWithLogContext, setCurrentActor } from '@backoffice/platform';
 import { startTestService, type TestService } from '@backoffice/platform/testing';
-import { Branch } from '../src/branches/branch.entity';
+import { BranchEntity } from '../src/branches/branch.entity';
 
 let service: TestService;
 
@@ -209,7 +209,7 @@ describe('the audit log', () => {
         .transactional(async (em) => {
           await em
             .persist(
-              em.create(Branch, {
+              em.create(BranchEntity, {
                 ...valid,
                 type: 'Branch',
                 name,
