@@ -109,7 +109,8 @@ function describe(cs: ChangeSet<object>, platform: Platform): AuditChange {
       : action === 'deleted'
         ? changedFields(plain(original, Object.keys(original)), undefined)
         : changedFields(plain(original, Object.keys(payload)), plain(payload, Object.keys(payload)));
-  return { entityType: cs.meta.className, recordId: String(recordId), action, fields };
+  // The domain noun: entity classes are named <Thing>Entity (docs/conventions.md), the log and the console say <Thing>.
+  return { entityType: cs.meta.className.replace(/Entity$/, ''), recordId: String(recordId), action, fields };
 }
 
 function jsValue(property: EntityProperty | undefined, value: unknown, platform: Platform): unknown {
