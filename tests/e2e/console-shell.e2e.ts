@@ -46,7 +46,7 @@ const ROLES: RoleCase[] = [
     email: ADMIN.email,
     password: ADMIN.password,
     landing: /\/admin$/,
-    nav: [...BACK_OFFICE, '/crm', '/crm/leads', '/admin/users', '/admin/webhooks'],
+    nav: [...BACK_OFFICE, '/crm', '/crm/leads', '/admin/users', '/admin/webhooks', '/admin/activity'],
   },
   {
     role: 'Manager',

@@ -175,7 +175,7 @@ it('keeps the outbox and the transactions in step across SIGKILLs at random mome
     url,
     `with audited as (
        select c->>'recordId' as id from outbox o, jsonb_array_elements(o.payload->'data'->'changes') c
-       where o.topic like '%audit.action.v1' and c->>'entityType' = 'ServiceTransactionRecord' and c->>'action' = 'created')
+       where o.topic like '%audit.action.v1' and c->>'entityType' = 'ServiceTransaction' and c->>'action' = 'created')
      select (select count(*) from service_transactions t where not exists (select 1 from audited a where a.id = t.id::text)) as missing,
             (select count(*) from audited a where not exists (select 1 from service_transactions t where t.id::text = a.id)) as orphans,
             (select count(*) from (select id from audited group by id having count(*) > 1) d) as twice`,

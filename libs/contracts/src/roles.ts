@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { ROLES } from './role-names';
 
-/** Every staff role. Clients are customer accounts and never have a role. */
-export const ROLES = ['Admin', 'Manager', 'Salesagent', 'ServiceProvider'] as const;
+export { BACK_OFFICE_ROLES, ROLES, type Role } from './role-names';
+
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-
-/** Roles that may use the back-office screens (everything but users and roles is open to Manager). */
-export const BACK_OFFICE_ROLES: readonly Role[] = ['Admin', 'Manager'];
