@@ -96,7 +96,7 @@ export function redisUrlWithDb(url, db) {
 }
 
 /** Port of replica `r` (0-based) of a process: replicas after the first are 100 ports apart (3001, 3101, ...). */
-const REPLICA_PORT_STEP = 100;
+export const REPLICA_PORT_STEP = 100;
 
 /**
  * Starts the stack. STACK_REPLICAS=2 (or `replicas`) runs that many replicas of every service and worker, the

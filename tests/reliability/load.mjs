@@ -32,7 +32,7 @@ process.env.SHUTDOWN_DRAIN_MS ??= '3000';
 
 const { ROOT, buildServer } = await import('../../deploy/local/build.mjs');
 const { ensureInfra, stopInfra } = await import('../../deploy/local/infra.mjs');
-const { databasesFor, devKeys, flushRedisDb, PROFILES, recreateDatabases, redisUrlWithDb, startStack } =
+const { contracts, databasesFor, devKeys, flushRedisDb, PROFILES, recreateDatabases, redisUrlWithDb, REPLICA_PORT_STEP, startStack } =
   await import('../../deploy/local/stack.mjs');
 const require = createRequire(import.meta.url);
 const autocannon = require(join(ROOT, 'node_modules/autocannon'));
@@ -352,7 +352,7 @@ async function importLeads(infra, base, token) {
 
 /** Each topic's messages against the outbox rows written for it, over every service's outbox. */
 async function eventsOnKafka(infra) {
-  const { SERVICE_NAMES } = await import('../../deploy/local/stack.mjs').then((stack) => stack.contracts());
+  const { SERVICE_NAMES } = contracts();
   const expected = new Map();
   for (const service of SERVICE_NAMES) {
     const rows = await query(infra, service, 'select topic, count(*)::int as n from outbox group by topic').catch(() => []);
@@ -379,8 +379,8 @@ async function eventsOnKafka(infra) {
 
 /** After the run, the replicas agree on what changed: a revoked session and a changed country. */
 async function replicasAgree(infra, base, headers) {
-  const { SERVICE_PORTS } = await import('../../deploy/local/stack.mjs').then((stack) => stack.contracts());
-  const replica = (service, r) => `http://127.0.0.1:${SERVICE_PORTS[service] + PROFILES.test.portOffset + r * 100}`;
+  const { SERVICE_PORTS } = contracts();
+  const replica = (service, r) => `http://127.0.0.1:${SERVICE_PORTS[service] + PROFILES.test.portOffset + r * REPLICA_PORT_STEP}`;
   const problems = [];
   // A second session, signed out (with its refresh cookie, as the console does): every replica of identity and of
   // orders refuses its access token at once.
