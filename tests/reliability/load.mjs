@@ -156,6 +156,8 @@ async function main() {
       { method: 'GET', path: '/api/auth/profile' },
     ];
 
+    // The first failed answers, to say which request failed and how (with the restart log, when).
+    const failures = [];
     // Latency of each kind of request (each connection sends one request at a time, so its context times it).
     const timings = new Map(requests.map((r) => [`${r.method} ${r.path.split('?')[0]}`, []]));
     const timed = requests.map((request) => {
@@ -168,6 +170,14 @@ async function main() {
         },
         onResponse: (status, body, context) => {
           timings.get(key).push(performance.now() - context.startedAt);
+          if ((status < 200 || status >= 300) && failures.length < 20) {
+            failures.push({
+              at: `${((Date.now() - loadStarted) / 1000).toFixed(1)} s`,
+              request: key,
+              status,
+              body: String(body).slice(0, 300),
+            });
+          }
           request.onResponse?.(status, body, context);
         },
       };
@@ -191,7 +201,7 @@ async function main() {
     if (ROLLING) {
       await new Promise((resolve) => setTimeout(resolve, 5000)); // under load first
       const rollingStarted = Date.now();
-      restarted = await rollingRestart(stack);
+      restarted = await rollingRestart(stack, loadStarted);
       restartSeconds = Math.round((Date.now() - rollingStarted) / 1000);
       const left = DURATION_S * 1000 - (Date.now() - loadStarted);
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
@@ -272,12 +282,14 @@ async function main() {
           commit: measuredCommit(ROOT),
           passed: !failed,
           problems,
+          failures,
           figures: figures.map(([figure, value, unit]) => ({ figure, value, unit })),
         },
         null,
         2,
       )}\n`,
     );
+    for (const failure of failures) log(`  failed at ${failure.at}: ${failure.request} → ${failure.status} ${failure.body}`);
     log(
       failed
         ? `✗ load: ${problems.join(', ')}`
@@ -292,7 +304,7 @@ async function main() {
 }
 
 /** Every replica of every service and worker (not the gateway, not the card simulator), one at a time. */
-async function rollingRestart(stack) {
+async function rollingRestart(stack, loadStarted) {
   const names = stack.children
     .map((entry) => entry.proc)
     .filter((proc) => proc.service !== 'gateway' && proc.deploy !== false)
@@ -300,7 +312,8 @@ async function rollingRestart(stack) {
   for (const name of names) {
     const started = Date.now();
     await stack.restart(name);
-    log(`  restarted ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const at = ((Date.now() - loadStarted) / 1000).toFixed(1);
+    log(`  restarted ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s (done at ${at} s)`);
   }
   return names;
 }

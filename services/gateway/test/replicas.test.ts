@@ -8,13 +8,19 @@ function replica(name: string): Promise<{
   ready: { value: boolean };
   /** Refuses every request as a replica shutting down does (503, Retry-After, Connection: close), readiness too. */
   refusing: { value: boolean };
+  /** Refuses every request so, but readiness (a replica whose probe answered just before its SIGTERM). */
+  refusingButReady: { value: boolean };
+  refused: { count: number };
   bodies: string[];
 }> {
   const ready = { value: true };
   const refusing = { value: false };
+  const refusingButReady = { value: false };
+  const refused = { count: 0 };
   const bodies: string[] = [];
   const server = createServer((request, response) => {
-    if (refusing.value) {
+    if (refusing.value || (refusingButReady.value && request.url !== '/health/ready')) {
+      refused.count++;
       response.writeHead(503, { 'retry-after': '1', connection: 'close', 'content-type': 'application/problem+json' });
       return response.end('{"code":"shutting_down"}');
     }
@@ -32,7 +38,15 @@ function replica(name: string): Promise<{
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, ready, refusing, bodies }),
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+        ready,
+        refusing,
+        refusingButReady,
+        refused,
+        bodies,
+      }),
     ),
   );
 }
@@ -111,4 +125,27 @@ it('sends a request without a body that a replica refused while shutting down (5
   for (let n = 0; n < 4; n++) expect((await login(n)).replica).toBe('a');
   expect(a.bodies.length).toBe(before + 4);
   b.refusing.value = false;
+});
+
+it('sends a request with a body that a replica refused while shutting down to the next one, the body whole', async () => {
+  b.refusingButReady.value = true; // its probe keeps answering ready: only the refusals tell the gateway
+  const refusedBefore = b.refused.count;
+  const answers = [];
+  for (let n = 0; n < 20; n++) answers.push(await login(n));
+  expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+  answers.forEach((answer, n) => expect(JSON.parse(answer.body)).toEqual({ username: `user${n}`, password: 'x' }));
+  expect(answers.every((answer) => answer.replica === 'a')).toBe(true);
+  expect(b.refused.count).toBeGreaterThan(refusedBefore); // b was tried, and refused, and the request went on
+  b.refusingButReady.value = false;
+});
+
+it('does not send an upload larger than it keeps to a second replica: the failure reaches the client', async () => {
+  a.refusingButReady.value = true;
+  b.refusingButReady.value = true;
+  const big = 'x'.repeat(300 * 1024);
+  const response = await gateway.request('/api/auth/login', { method: 'POST', token: null, json: { username: big, password: 'x' } });
+  // 503 as refused, or 502 when the replica closed the connection while the gateway was still sending the body.
+  expect([502, 503]).toContain(response.status);
+  a.refusingButReady.value = false;
+  b.refusingButReady.value = false;
 });

@@ -106,26 +106,71 @@ class BodyLimit extends Transform {
   }
 }
 
+/** The most of a body the gateway keeps to send it again; a larger one (an upload) goes to one replica only. */
+export const REPLAY_MAX_BYTES = 256 * 1024;
+
 /**
- * One attempt's view of the client's body: reads nothing from it until the upstream connection asks for the first
- * chunk. A replica that refuses the connection destroys only this view, so the untouched body goes to the next one.
+ * The client's body, readable once per attempt: an attempt reads it from the start, what earlier attempts read
+ * replayed from memory and the rest taken from the client as it arrives. A replica that refuses the request (its
+ * connection, or a 503 with Retry-After sent while shutting down, before it read the request) did nothing with it,
+ * so the body goes whole to the next replica, whatever the method. Nothing is read from the client until an
+ * upstream connection asks for the first chunk, and a body over REPLAY_MAX_BYTES is not kept.
  */
-class AttemptBody extends Readable {
-  /** Whether the upstream asked for the body (then a failure may have cut it, and it cannot be sent again). */
-  started = false;
-  constructor(private readonly source: Readable) {
-    super();
+class BodyTape {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  private ended = false;
+  private listening = false;
+  private current?: Readable;
+  /** More than REPLAY_MAX_BYTES were read: only the attempt that read them has the body. */
+  private overflowed = false;
+
+  constructor(private readonly source: Readable) {}
+
+  /** Whether another attempt can still be given the whole body. */
+  get replayable(): boolean {
+    return !this.overflowed;
   }
-  override _read(): void {
-    if (!this.started) {
-      this.started = true;
-      this.source.on('data', (chunk: Buffer) => {
-        if (!this.push(chunk)) this.source.pause();
-      });
-      this.source.once('end', () => this.push(null));
-      this.source.once('error', (error) => this.destroy(error));
-    }
-    this.source.resume();
+
+  /** A fresh view of the body for the next attempt (the previous one gets nothing more). */
+  attempt(): Readable {
+    let begun = false;
+    const view: Readable = new Readable({
+      read: () => {
+        if (!begun) {
+          begun = true;
+          this.listen();
+          for (const chunk of this.chunks) view.push(chunk);
+          if (this.ended) return void view.push(null);
+        }
+        this.source.resume();
+      },
+    });
+    this.current = view;
+    return view;
+  }
+
+  private listen(): void {
+    if (this.listening) return;
+    this.listening = true;
+    this.source.on('data', (chunk: Buffer) => {
+      if (!this.overflowed) {
+        this.kept += chunk.length;
+        if (this.kept <= REPLAY_MAX_BYTES) {
+          this.chunks.push(chunk);
+        } else {
+          this.overflowed = true;
+          this.chunks.length = 0;
+        }
+      }
+      const view = this.current;
+      if (!view || view.destroyed || !view.push(chunk)) this.source.pause();
+    });
+    this.source.once('end', () => {
+      this.ended = true;
+      if (this.current && !this.current.destroyed) this.current.push(null);
+    });
+    this.source.once('error', (error) => this.current?.destroy(error));
   }
 }
 
@@ -252,10 +297,10 @@ export async function registerApiProxy(
       // Round robin over the service's ready replicas; a replica that refuses the connection never saw the
       // request (not a byte of its body was read), so it goes to the next one, whatever its method.
       const tried = new Set<string>();
-      const body = request.body instanceof Readable ? request.body : undefined;
+      const tape = request.body instanceof Readable ? new BodyTape(request.body) : undefined;
       const forward = (target: string): void => {
         tried.add(target);
-        if (body) request.body = new AttemptBody(body);
+        if (tape) request.body = tape.attempt();
         void reply.from(`${target}${request.url}`, {
           // The service's connection headers are about the gateway's connection to it, not the client's.
           // An API answer is never stored by a browser or a shared cache unless its service says otherwise (some
@@ -265,12 +310,12 @@ export async function registerApiProxy(
             return { 'cache-control': 'no-store', ...endToEndHeaders(headers) };
           },
           // A replica that refused the request because it is shutting down (503 with Retry-After, before reading
-          // it) did nothing: a request without a body goes to the next replica.
+          // it) did nothing: the request goes to the next replica, its body replayed.
           onResponse: (_request, upstreamReply, raw) => {
             // reply-from's type says ServerResponse; what it passes is undici's answer.
             const response = raw as unknown as { statusCode: number; headers: IncomingHttpHeaders; stream: Readable };
             const next =
-              response.statusCode === 503 && response.headers['retry-after'] !== undefined && !body
+              response.statusCode === 503 && response.headers['retry-after'] !== undefined && (tape?.replayable ?? true)
                 ? upstreams.pick(rule.service, tried)
                 : undefined;
             if (!next) return void upstreamReply.send(response.stream);
@@ -285,8 +330,7 @@ export async function registerApiProxy(
           }),
           onError: (failedReply, { error }) => {
             const failure = upstreamFailure(error, rule.service);
-            const bodyUnread = !(request.body instanceof AttemptBody) || !request.body.started;
-            if (neverConnected(error, failure) && !failedReply.sent && bodyUnread) {
+            if (neverConnected(error, failure) && !failedReply.sent && (tape?.replayable ?? true)) {
               upstreams.refused(rule.service, target);
               const next = upstreams.pick(rule.service, tried);
               if (next) return forward(next);
