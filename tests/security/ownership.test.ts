@@ -92,6 +92,10 @@ describe('a service provider and client services that are not theirs', () => {
         ['upload a file', call(`/api/client-services/${id}/files?name=x.png&kind=transaction`, asPat, { body: PNG })],
         ['assign themselves', call(`/api/ServiceSubmissions/assignProvider/${id}/${pat}`, asPat)],
         ['clear the provider', call(`/api/ServiceSubmissions/assignClearProvider/${id}`, asPat)],
+        // The POST twins of those GETs, the way new clients and the console call them.
+        ['assign themselves (POST)', call(`/api/ServiceSubmissions/assignProvider/${id}/${pat}`, asPat, { method: 'POST' })],
+        ['clear the provider (POST)', call(`/api/ServiceSubmissions/assignClearProvider/${id}`, asPat, { method: 'POST' })],
+        ['clear the branch (POST)', call(`/api/ServiceSubmissions/assignClearBranch/${id}`, asPat, { method: 'POST' })],
       ];
       for (const [what, attempt] of attempts) {
         const status = (await attempt).status;

@@ -24,6 +24,8 @@ export const IDENTITY_PATHS = {
   settings: '/api/identity/settings',
   clients: '/api/clients',
   clientById: (id: string) => `/api/clients/byId?id=${encodeURIComponent(id)}`,
+  /** POST {id}: the twin of the specification's GET /api/clients/delete?id= (kept for its clients). */
+  clientDelete: '/api/clients/delete',
   apiClients: '/api/identity/api-clients',
 } as const;
 
@@ -36,6 +38,10 @@ export const CATALOGUE_PATHS = {
   categories: '/api/categories',
   services: '/api/services',
   serviceFiles: '/api/service-files',
+  serviceFileInsert: '/api/service-files/insert',
+  serviceFileUpdate: '/api/service-files/update',
+  /** POST {id}: the twin of the specification's GET /api/service-files/delete?id= (kept for its clients). */
+  serviceFileDelete: '/api/service-files/delete',
 } as const;
 
 export const DASHBOARD_PATHS = {

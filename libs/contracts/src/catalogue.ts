@@ -201,8 +201,10 @@ export type ServiceFile = z.infer<typeof ServiceFileSchema>;
 
 /** POST /api/service-files {serviceId}: the required files of one service. */
 export const ServiceFilesOfServiceSchema = z.object({ serviceId: catalogueId('Service') });
-/** ?id= of /api/service-files/byId and /api/service-files/delete. */
+/** ?id= of /api/service-files/byId and of the specification's GET /api/service-files/delete. */
 export const CatalogueIdQuerySchema = z.object({ id: catalogueIdParam('Id') });
+/** {id}: the body of POST /api/service-files/delete, the twin of that GET. */
+export const CatalogueIdBodySchema = z.object({ id: catalogueId('Id') });
 
 // ── Services ────────────────────────────────────────────────────────────────────────────────────
 

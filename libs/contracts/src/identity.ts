@@ -232,6 +232,7 @@ export const ClientListQuerySchema = PageQuerySchema.extend({
 export type ClientListQuery = z.input<typeof ClientListQuerySchema>;
 
 /** `?id=` of byId and delete. */
+/** ?id= of /api/clients/byId and of the specification's GET /api/clients/delete; {id}, the body of its POST twin. */
 export const ClientIdQuerySchema = z.object({ id: z.uuid('id must be a UUID') });
 
 /**

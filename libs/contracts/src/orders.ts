@@ -24,6 +24,10 @@ export const ORDERS_PATHS = {
   clientServiceFile: (id: string, fileId: string) => `/api/client-services/${id}/files/${fileId}`,
   transactions: (clientServiceId: string) => `/api/ServiceTransaction/${clientServiceId}`,
   transaction: '/api/ServiceTransaction',
+  /**
+   * The assignment commands, at the specification's paths: its clients call them with GET (kept, deprecated), new
+   * clients and the console POST to the same path (docs/decisions/0005-spec-get-paths-kept.md).
+   */
   assignBranch: (id: string, branchId: number) => `/api/ServiceSubmissions/assignBranch/${id}/${branchId}`,
   assignProvider: (id: string, providerId: string) => `/api/ServiceSubmissions/assignProvider/${id}/${providerId}`,
   clearBranch: (id: string) => `/api/ServiceSubmissions/assignClearBranch/${id}`,

@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AUDIT_TOPIC, CATALOGUE_PATHS } from '@backoffice/contracts';
 import { json, paths, startCatalogue, type CatalogueTestService } from './catalogue-test-service';
+
+/** An audit event in the outbox: the changes it records. */
+type AuditRow = { payload: { data: { changes: { action: string }[] } } };
 
 let service: CatalogueTestService;
 let categoryId: number;
@@ -114,6 +120,73 @@ describe('service files (the calls of docs/product.md)', () => {
     expect((await service.request(`/api/service-files/delete?id=${unused.id}`)).status).toBe(204);
     expect((await service.request(`/api/service-files/byId?id=${unused.id}`)).status).toBe(404);
     expect((await service.request(`/api/service-files/delete?id=${unused.id}`)).status).toBe(404);
+  });
+
+  describe('POST /delete {id}, the twin of the GET', () => {
+    /** A delete with a request id of its own: its status and the audit actions it left in the outbox. */
+    const remove = async (
+      method: 'GET' | 'POST',
+      id: number,
+      roles: ('Manager' | 'Admin' | 'ServiceProvider' | 'Salesagent')[] = ['Manager'],
+    ) => {
+      const requestId = `twin-${randomUUID()}`;
+      const response =
+        method === 'GET'
+          ? await service.request(`${CATALOGUE_PATHS.serviceFileDelete}?id=${id}`, { roles, headers: { 'x-request-id': requestId } })
+          : await service.request(CATALOGUE_PATHS.serviceFileDelete, {
+              method,
+              json: { id },
+              roles,
+              headers: { 'x-request-id': requestId },
+            });
+      const rows = (await service.app
+        .get(MikroORM)
+        .em.getConnection()
+        .execute('select payload from outbox where topic like ? and request_id = ?', [`%${AUDIT_TOPIC}`, requestId])) as AuditRow[];
+      return { status: response.status, audit: rows.flatMap((row) => row.payload.data.changes.map((change) => change.action)) };
+    };
+
+    it('deletes as the GET does: 204 with the same audit record, 404 after, 409 while a service requires it', async () => {
+      const byPost = await insert({ name: 'Twin by POST', accept: 'pdf' });
+      const byGet = await insert({ name: 'Twin by GET', accept: 'pdf' });
+      const viaPost = await remove('POST', byPost.id);
+      expect(viaPost.status).toBe(204);
+      expect(viaPost.audit.length).toBeGreaterThan(0);
+      expect(await remove('GET', byGet.id)).toEqual(viaPost);
+      for (const id of [byPost.id, byGet.id]) expect((await service.request(`/api/service-files/byId?id=${id}`)).status).toBe(404);
+      expect(await remove('POST', byPost.id)).toEqual({ status: 404, audit: [] });
+
+      const used = await insert({ name: 'Twin in use', accept: 'pdf' });
+      await service.request('/api/services', {
+        method: 'POST',
+        json: { name: 'Twin review', categoryId, price: 5, serviceFiles: [used.id] },
+      });
+      expect(await remove('POST', used.id)).toEqual({ status: 409, audit: [] });
+      const invalid = await service.request(CATALOGUE_PATHS.serviceFileDelete, { method: 'POST', json: { id: 'abc' } });
+      expect(invalid.status).toBe(400);
+      expect(paths(await json(invalid))).toEqual(['id']);
+    });
+
+    it('refuses a role other than Manager and Admin, by POST and by GET, deleting nothing', async () => {
+      const kept = await insert({ name: 'Twin kept', accept: 'zip' });
+      for (const role of ['ServiceProvider', 'Salesagent'] as const) {
+        expect(await remove('POST', kept.id, [role])).toEqual({ status: 403, audit: [] });
+        expect(await remove('GET', kept.id, [role])).toEqual({ status: 403, audit: [] });
+      }
+      expect((await service.request(`/api/service-files/byId?id=${kept.id}`)).status).toBe(200);
+      expect((await remove('POST', kept.id, ['Admin'])).status).toBe(204);
+    });
+
+    it('is documented, and the GET is marked deprecated, naming it', async () => {
+      const doc = (await (await service.request('/openapi.json')).json()) as {
+        paths: Record<string, Record<string, { deprecated?: boolean; description?: string }>>;
+      };
+      expect(doc.paths['/api/service-files/delete'].get).toMatchObject({
+        deprecated: true,
+        description: expect.stringContaining('POST /api/service-files/delete'),
+      });
+      expect(doc.paths['/api/service-files/delete'].post?.deprecated).toBeFalsy();
+    });
   });
 
   it('needs a token and a back-office role', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { ROLES, SERVICE_NAMES, serviceUrlVariable, type Role } from '@backoffice/contracts';
+import { CATALOGUE_PATHS, IDENTITY_PATHS, ORDERS_PATHS, ROLES, SERVICE_NAMES, serviceUrlVariable, type Role } from '@backoffice/contracts';
 import { revokeSessions } from '@backoffice/platform';
 import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
 import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../src/routing/route-table';
@@ -127,6 +127,33 @@ describe('the gateway route table', () => {
           subject,
           status: next ? expectedStatus(next.access, subject) : 404,
         });
+      }
+    }
+  });
+
+  it("forwards the POST twin of each of the specification's state-changing GETs like the GET: same service, roles and scopes", async () => {
+    const id = '3f0c6d4e-1d2b-4c5a-9e8f-7a6b5c4d3e2f';
+    const twins = [
+      ORDERS_PATHS.assignBranch(id, 3),
+      ORDERS_PATHS.assignProvider(id, id),
+      ORDERS_PATHS.clearBranch(id),
+      ORDERS_PATHS.clearProvider(id),
+      CATALOGUE_PATHS.serviceFileDelete,
+      IDENTITY_PATHS.clientDelete,
+    ];
+    for (const path of twins) {
+      const [get, post] = [findRoute('GET', path), findRoute('POST', path)];
+      expect(post).toBeDefined();
+      expect({ path, service: post!.service, access: post!.access, scopes: post!.scopes }).toEqual({
+        path,
+        service: get!.service,
+        access: get!.access,
+        scopes: get!.scopes,
+      });
+      for (const subject of SUBJECTS) {
+        const [viaGet, viaPost] = [await call('GET', path, subject), await call('POST', path, subject)];
+        expect({ path, subject, post: viaPost }).toEqual({ path, subject, post: viaGet });
+        expect({ path, subject, status: viaPost.status }).toEqual({ path, subject, status: expectedStatus(post!.access, subject) });
       }
     }
   });

@@ -1,4 +1,5 @@
-import type { Client, IdentityResult, Page } from '@backoffice/contracts';
+import { randomUUID } from 'node:crypto';
+import { AUDIT_TOPIC, IDENTITY_PATHS, type Client, type IdentityResult, type Page, type Role } from '@backoffice/contracts';
 import type { TestService } from '@backoffice/platform/testing';
 import { json, sql, startIdentity } from './identity-test-kit';
 
@@ -189,6 +190,63 @@ describe('GET /api/clients/delete', () => {
     expect((await byId(created.id!)).status).toBe(404);
     expect((await service.request(`/api/clients/delete?id=${created.id}`, { roles: ['Manager'] })).status).toBe(404);
     expect((await service.request('/api/clients/delete?id=nope', { roles: ['Manager'] })).status).toBe(400);
+  });
+});
+
+describe('POST /api/clients/delete {id}, the twin of the GET', () => {
+  /** A delete with a request id of its own: its status, answer and the audit actions it left in the outbox. */
+  const remove = async (method: 'GET' | 'POST', id: string, roles: Role[] = ['Manager']) => {
+    const requestId = `twin-${randomUUID()}`;
+    const headers = { 'x-request-id': requestId };
+    const response =
+      method === 'GET'
+        ? await service.request(`${IDENTITY_PATHS.clientDelete}?id=${id}`, { roles, headers })
+        : await service.request(IDENTITY_PATHS.clientDelete, { method, json: { id }, roles, headers });
+    const rows = await sql<{ payload: { data: { changes: { action: string }[] } } }>(
+      service,
+      'select payload from outbox where topic like $1 and request_id = $2',
+      [`%${AUDIT_TOPIC}`, requestId],
+    );
+    return {
+      status: response.status,
+      body: await json<Record<string, unknown>>(response),
+      audit: rows.flatMap((row) => row.payload.data.changes.map((change) => change.action)),
+    };
+  };
+
+  it('deletes as the GET does: the same answer and audit record; 404 after, 400 without a UUID', async () => {
+    const { body: one } = await insert(newClient());
+    const { body: two } = await insert(newClient());
+    const viaPost = await remove('POST', one.id!);
+    expect(viaPost).toMatchObject({ status: 200, body: { succeeded: true, errors: [], id: one.id } });
+    expect(viaPost.audit.length).toBeGreaterThan(0);
+    const viaGet = await remove('GET', two.id!);
+    expect({ ...viaGet, body: { ...viaGet.body, id: one.id } }).toEqual(viaPost);
+    for (const id of [one.id!, two.id!]) expect((await byId(id)).status).toBe(404);
+    expect(await remove('POST', one.id!)).toMatchObject({ status: 404, audit: [] });
+    const invalid = await service.request(IDENTITY_PATHS.clientDelete, { method: 'POST', json: { id: 'nope' }, roles: ['Manager'] });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('refuses a sales agent and a provider, by POST and by GET, deleting nothing', async () => {
+    const { body: kept } = await insert(newClient());
+    for (const role of ['Salesagent', 'ServiceProvider'] as const) {
+      expect(await remove('POST', kept.id!, [role])).toMatchObject({ status: 403, audit: [] });
+      expect(await remove('GET', kept.id!, [role])).toMatchObject({ status: 403, audit: [] });
+    }
+    expect((await byId(kept.id!)).status).toBe(200);
+    expect((await remove('POST', kept.id!, ['Admin'])).status).toBe(200);
+  });
+
+  it('is documented, and the GET is marked deprecated, naming it', async () => {
+    const doc = await json<{ paths: Record<string, Record<string, { deprecated?: boolean; description?: string }>> }>(
+      await service.request('/openapi.json'),
+    );
+    expect(doc.paths['/api/clients/delete'].get).toMatchObject({
+      deprecated: true,
+      description: expect.stringContaining('POST /api/clients/delete'),
+    });
+    expect(doc.paths['/api/clients/delete'].post?.deprecated).toBeFalsy();
   });
 });
 

@@ -122,7 +122,7 @@ export async function saveClient(input: ClientInsertRequest | ClientUpdateReques
 }
 
 export async function deleteClient(id: string): Promise<IdentityResult> {
-  const result = await apiFetch<IdentityResult>(withQuery(`${CLIENTS_PATH}/delete`, { id }));
+  const result = await apiFetch<IdentityResult>(IDENTITY_PATHS.clientDelete, { method: 'POST', json: { id } });
   await revalidateUnder(CLIENTS_PATH);
   return result;
 }

@@ -88,7 +88,7 @@ async function afterChange(clientServiceId: string) {
 export type Assignment =
   { kind: 'branch'; branchId: number } | { kind: 'provider'; providerId: string } | { kind: 'clear-branch' } | { kind: 'clear-provider' };
 
-/** The Assign modal's GET calls (docs/product.md) → {success, message}. */
+/** The Assign modal's commands → {success, message}: POSTs to the specification's paths (their GETs are kept for its clients). */
 export async function assign(clientServiceId: string, assignment: Assignment): Promise<CommandResult> {
   const path =
     assignment.kind === 'branch'
@@ -98,7 +98,7 @@ export async function assign(clientServiceId: string, assignment: Assignment): P
         : assignment.kind === 'clear-branch'
           ? ORDERS_PATHS.clearBranch(clientServiceId)
           : ORDERS_PATHS.clearProvider(clientServiceId);
-  const result = await apiFetch<CommandResult>(path);
+  const result = await apiFetch<CommandResult>(path, { method: 'POST' });
   if (result.success) await afterChange(clientServiceId);
   return result;
 }

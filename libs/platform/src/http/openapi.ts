@@ -1,7 +1,7 @@
 import { SetMetadata, type INestApplication } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiOperation, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { z } from 'zod';
 import { ProblemSchema, zodToJsonSchemaComponent } from '@backoffice/contracts';
@@ -36,6 +36,16 @@ export interface ApiResultMetadata extends ApiResultOptions {
  */
 export const ApiResult = (schema: z.ZodType | null, options: ApiResultOptions = {}) =>
   SetMetadata(API_RESULT, { schema, ...options } satisfies ApiResultMetadata);
+
+/**
+ * Marks a GET that changes state, kept at the path the specification's clients call, as deprecated in the
+ * OpenAPI document, naming the POST twin new clients use (docs/decisions/0005-spec-get-paths-kept.md).
+ */
+export const DeprecatedGet = (twin: string) =>
+  ApiOperation({
+    deprecated: true,
+    description: `Kept for the specification's clients: a GET that changes state. New clients call \`POST ${twin}\`, its twin.`,
+  });
 
 type Json = Record<string, unknown>;
 type Operation = Json & {

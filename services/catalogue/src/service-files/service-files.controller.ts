@@ -3,19 +3,21 @@ import { z } from 'zod';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
+  CatalogueIdBodySchema,
   CatalogueIdQuerySchema,
   ServiceFileInputSchema,
   ServiceFileSchema,
   ServiceFilesOfServiceSchema,
   ServiceFileUpdateSchema,
 } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiResult, DeprecatedGet, Roles } from '@backoffice/platform';
 import { ServiceFilesService } from './service-files.service';
 
 class ServiceFileInputDto extends createZodDto(ServiceFileInputSchema) {}
 class ServiceFileUpdateDto extends createZodDto(ServiceFileUpdateSchema) {}
 class ServiceFilesOfServiceDto extends createZodDto(ServiceFilesOfServiceSchema) {}
 class IdQuery extends createZodDto(CatalogueIdQuerySchema) {}
+class IdBody extends createZodDto(CatalogueIdBodySchema) {}
 
 /** Required-file definitions, at exactly the paths docs/product.md names. */
 @ApiTags('service files')
@@ -43,11 +45,20 @@ export class ServiceFilesController {
     return this.serviceFiles.get(query.id);
   }
 
+  /** The specification's delete, a GET: kept for its clients; new clients POST to the same path. */
   @Get('delete')
   @HttpCode(204)
-  @ApiResult(null, { summary: 'Delete a required-file definition' })
-  async remove(@Query() query: IdQuery) {
+  @ApiResult(null, { summary: 'Delete a required-file definition (GET, deprecated)' })
+  @DeprecatedGet('/api/service-files/delete with {id}')
+  async removeByGet(@Query() query: IdQuery) {
     await this.serviceFiles.remove(query.id);
+  }
+
+  @Post('delete')
+  @HttpCode(204)
+  @ApiResult(null, { summary: 'Delete a required-file definition' })
+  async remove(@Body() body: IdBody) {
+    await this.serviceFiles.remove(body.id);
   }
 
   @Post('insert')

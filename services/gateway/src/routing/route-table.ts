@@ -61,6 +61,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth', service: 'identity', access: 'authenticated' },
   { pattern: '/api/identity/users', service: 'identity', access: STAFF, methods: ['GET'] },
   { pattern: '/api/identity', service: 'identity', access: ['Admin'] },
+  // the specification's GET /api/clients/delete and its POST twin: one rule, so the same roles and (no) scopes
   { pattern: '/api/clients', service: 'identity', access: STAFF },
   // the audit log (kept by identity): a record's own history for those who see the record, everything for the Admin
   { pattern: '/api/audit/history', service: 'identity', access: STAFF, methods: ['GET'], exact: true },
@@ -80,6 +81,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/categories', service: 'catalogue', access: STAFF },
   { pattern: '/api/services', service: 'catalogue', access: STAFF, methods: ['GET'], scopes: ['catalogue:read'] },
   { pattern: '/api/services', service: 'catalogue', access: STAFF },
+  // GET /api/service-files/delete (the specification's) and its POST twin: one rule for both
   { pattern: '/api/service-files', service: 'catalogue', access: STAFF },
   { pattern: '/api/site-reviews', service: 'catalogue', access: STAFF },
   { pattern: '/api/web-pages', service: 'catalogue', access: STAFF },
@@ -111,6 +113,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   },
   { pattern: '/api/client-services', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
   { pattern: '/api/ServiceTransaction', service: 'orders', access: [...STAFF, 'ServiceProvider'] },
+  // the specification's assignment GETs and their POST twins on the same paths: one rule for both
   { pattern: '/api/ServiceSubmissions', service: 'orders', access: STAFF },
   // webhooks (a feature of orders): Admin, or an API client allowed to manage them
   { pattern: '/api/webhooks', service: 'orders', access: ['Admin'], scopes: ['webhooks:manage'] },

@@ -10,11 +10,12 @@ import {
   IdentityResultSchema,
   pageSchema,
 } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiResult, DeprecatedGet, Roles } from '@backoffice/platform';
 import { ClientsService } from './clients.service';
 
 class ClientListQueryDto extends createZodDto(ClientListQuerySchema) {}
 class ClientIdQueryDto extends createZodDto(ClientIdQuerySchema) {}
+class ClientIdBodyDto extends createZodDto(ClientIdQuerySchema) {}
 class ClientInsertDto extends createZodDto(ClientInsertSchema) {}
 class ClientUpdateDto extends createZodDto(ClientUpdateSchema) {}
 
@@ -51,9 +52,18 @@ export class ClientsController {
     return this.clients.update(body);
   }
 
+  /** The specification's delete, a GET: kept for its clients; new clients POST to the same path. */
   @Get('delete')
-  @ApiResult(IdentityResultSchema, { summary: 'Delete a client' })
-  delete(@Query() query: ClientIdQueryDto) {
+  @ApiResult(IdentityResultSchema, { summary: 'Delete a client (GET, deprecated)' })
+  @DeprecatedGet('/api/clients/delete with {id}')
+  deleteByGet(@Query() query: ClientIdQueryDto) {
     return this.clients.delete(query.id);
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiResult(IdentityResultSchema, { summary: 'Delete a client' })
+  delete(@Body() body: ClientIdBodyDto) {
+    return this.clients.delete(body.id);
   }
 }

@@ -16,14 +16,14 @@ const refreshServices = () => mutate((key) => typeof key === 'string' && key.sta
 /** Inserts a definition without an id, updates one with an id (the calls in docs/product.md). */
 export async function saveServiceFile(id: number | null, input: ServiceFileInput): Promise<ServiceFile> {
   const saved = id
-    ? await apiFetch<ServiceFile>(`${SERVICE_FILES_PATH}/update`, { method: 'POST', json: { ...input, id } })
-    : await apiFetch<ServiceFile>(`${SERVICE_FILES_PATH}/insert`, { method: 'POST', json: input });
+    ? await apiFetch<ServiceFile>(CATALOGUE_PATHS.serviceFileUpdate, { method: 'POST', json: { ...input, id } })
+    : await apiFetch<ServiceFile>(CATALOGUE_PATHS.serviceFileInsert, { method: 'POST', json: input });
   await Promise.all([mutate(SERVICE_FILES_PATH), id ? refreshServices() : undefined]);
   return saved;
 }
 
 export async function deleteServiceFile(id: number): Promise<void> {
-  await apiFetch<void>(`${SERVICE_FILES_PATH}/delete?id=${id}`);
+  await apiFetch<void>(CATALOGUE_PATHS.serviceFileDelete, { method: 'POST', json: { id } });
   await mutate(SERVICE_FILES_PATH, (current: ServiceFile[] | undefined) => current?.filter((file) => file.id !== id), {
     revalidate: true,
   });
