@@ -72,7 +72,7 @@ export default tseslint.config(
     rules: { 'tests/no-focused-or-skipped': 'error' },
   },
   {
-    files: ['deploy/**/*.mjs', 'tests/**/*.{mjs,ts}', '**/*.config.{js,mjs,ts}'],
+    files: ['deploy/**/*.mjs', 'tools/**/*.mjs', 'tests/**/*.{mjs,ts}', '**/*.config.{js,mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
   {

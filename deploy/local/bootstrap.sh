@@ -2,7 +2,8 @@
 # Entry of `npm start`, `npm test` and `npm run bench` on a fresh machine:
 # installs dependencies when the manifests changed, brings what the machine lacks (PostgreSQL, Redis, Java,
 # Maven, Chromium) from Debian packages,
-# then hands over to run.mjs on the pinned Node 24 (the `node` devDependency).
+# then hands over on the pinned Node 24 (the `node` devDependency) to run.mjs (start) or, for the tests and the
+# benchmarks, to tools/run-tests.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode="${1:-start}"
@@ -20,4 +21,7 @@ node_bin=node_modules/node/bin/node
 [ -x "$node_bin" ] || node_bin=node_modules/.bin/node
 # PostgreSQL, Redis, Java, Maven and Chromium from Debian packages where missing (or the command to run).
 "$node_bin" deploy/local/system-packages.mjs "$mode"
-exec "$node_bin" --disable-warning=TimeoutNegativeWarning deploy/local/run.mjs "$@"
+if [ "$mode" = start ]; then
+  exec "$node_bin" --disable-warning=TimeoutNegativeWarning deploy/local/run.mjs
+fi
+exec "$node_bin" --disable-warning=TimeoutNegativeWarning tools/run-tests.mjs "$@"

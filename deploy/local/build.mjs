@@ -1,23 +1,14 @@
 // Compiles libs and services with swc (seconds), and the console with Vite when its sources changed.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withLock } from './lock.mjs';
+import { ROOT, run } from './util.mjs';
 
-export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+export { ROOT };
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
-
-function run(command, args, cwd, label) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? resolvePromise(output) : reject(new Error(`${label} failed:\n${output}`))));
-  });
-}
+const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 function packagesWithSource(folder) {
   return readdirSync(join(ROOT, folder))
@@ -41,13 +32,8 @@ function treeHash(dirs) {
 
 export async function buildServer(log = console.log) {
   const started = Date.now();
-  const swc = (dir) =>
-    run(
-      bin('swc'),
-      ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'],
-      dir,
-      `swc ${dir}`,
-    );
+  const args = ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'];
+  const swc = (cwd) => run(bin('swc'), args, { cwd, timeoutMs: BUILD_TIMEOUT_MS });
   // One builder at a time: several stacks may build at once.
   await withLock(join(ROOT, '.local/server-build.lock'), async () => {
     await Promise.all(packagesWithSource('libs').map(swc));
@@ -74,7 +60,7 @@ export async function buildConsole(log = console.log, { force = false } = {}) {
   const started = Date.now();
   await withLock(join(ROOT, '.local/console-build.lock'), async () => {
     if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return; // another build just made it
-    await run(bin('vite'), ['build', '--logLevel', 'warn'], consoleDir, 'vite build');
+    await run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: consoleDir, timeoutMs: BUILD_TIMEOUT_MS });
     writeFileSync(stamp, hash);
   });
   log(`› built the console in ${((Date.now() - started) / 1000).toFixed(1)} s`);

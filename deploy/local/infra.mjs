@@ -9,41 +9,123 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
 import { isAlive, withLock } from './lock.mjs';
+import { findExecutable, isPortOpen, LOCAL, ROOT, run, waitUntil } from './util.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
-const LOCAL = path.join(ROOT, '.local');
+const HOST = '127.0.0.1';
 const KAFKA_NAME = process.env.LOCAL_KAFKA_NAME || 'kafka';
 const STATE_FILE = path.join(LOCAL, KAFKA_NAME === 'kafka' ? 'infra-started.json' : `infra-started-${KAFKA_NAME}.json`);
-const LOCK_FILE = path.join(LOCAL, 'infra.lock');
-
-const KAFKA_POM = path.join(HERE, 'kafka/pom.xml');
 const KAFKA_LIBS = path.join(ROOT, '.cache/kafka/libs');
 const KAFKA_DIR = path.join(LOCAL, KAFKA_NAME);
 const KAFKA_DATA = path.join(KAFKA_DIR, 'data');
 const KAFKA_CONFIG = path.join(KAFKA_DIR, 'server.properties');
-const KAFKA_LOG4J = path.join(KAFKA_DIR, 'log4j2.properties');
 const KAFKA_LOG = path.join(KAFKA_DIR, 'broker.log');
 const KAFKA_PID = path.join(KAFKA_DIR, 'broker.pid');
-const HOST = '127.0.0.1';
 const KAFKA_PORT = Number(process.env.LOCAL_KAFKA_PORT || 9092);
 const KAFKA_BROKER = `${HOST}:${KAFKA_PORT}`;
 const CONTROLLER = `${HOST}:${KAFKA_PORT + 1}`;
 const JVM_OPTIONS =
   '-Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true';
-const PG_DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/';
-const REDIS_DEFAULT_URL = 'redis://127.0.0.1:6379';
-const REDIS_DIR = path.join(LOCAL, 'redis');
 /** Runs `work` under the infra lock, so that concurrent callers never start two brokers. */
-const locked = (log, work) => withLock(LOCK_FILE, work, { log: (message) => log(`infra: ${message}`) });
+const locked = (log, work) => withLock(path.join(LOCAL, 'infra.lock'), work, { log: (message) => log(`infra: ${message}`) });
+
+/** A short-lived client: one query on the server's `postgres` database. */
+async function pgQuery(url, sql, params) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return await client.query(sql, params);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A short-lived Redis client that neither retries nor queues: `use(client)`, then it disconnects. */
+async function withRedis(target, use) {
+  const client = new Redis(target, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return await use(client);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * PostgreSQL and Redis: the server its variable names, else the local default, started when nothing answers there
+ * (recorded, so that stopInfra stops it), then polled until it answers.
+ */
+const SERVERS = {
+  postgres: {
+    variable: 'DATABASE_URL',
+    defaultUrl: 'postgres://postgres@127.0.0.1:5432/',
+    port: 5432,
+    cannotStart: 'pg_ctlcluster cannot start it; start PostgreSQL or set DATABASE_URL',
+    /** The newest Debian cluster named main (/etc/postgresql/<version>/main), started with pg_ctlcluster. */
+    async start() {
+      const dir = '/etc/postgresql';
+      const versions = fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => fs.existsSync(path.join(dir, v, 'main'))) : [];
+      if (!versions.length || !findExecutable('pg_ctlcluster')) return null;
+      const cluster = { version: versions.sort((a, b) => Number(a) - Number(b)).at(-1), name: 'main' };
+      await run('pg_ctlcluster', ['--skip-systemctl-redirect', cluster.version, cluster.name, 'start']);
+      return cluster;
+    },
+    stop: ({ version, name }) => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'stop']),
+    answers: (url) => pgQuery(adminUrl(url), 'SELECT 1').then(() => true),
+    // Wrong credentials, a missing role or database will not fix themselves.
+    fatal: (error) => ['28P01', '28000', '3D000'].includes(error.code),
+  },
+  redis: {
+    variable: 'REDIS_URL',
+    defaultUrl: 'redis://127.0.0.1:6379',
+    port: 6379,
+    cannotStart: 'redis-server is not installed; start Redis or set REDIS_URL',
+    /** redis-server without persistence, its files in .local/redis. */
+    async start() {
+      if (!findExecutable('redis-server')) return null;
+      const dir = path.join(LOCAL, 'redis');
+      fs.mkdirSync(dir, { recursive: true });
+      const options = { daemonize: 'yes', bind: '127.0.0.1 -::1', port: '6379', save: '', appendonly: 'no', dir };
+      const args = Object.entries(options).flatMap(([key, value]) => [`--${key}`, ...value.split(' ')]);
+      await run('redis-server', [...args, '--logfile', path.join(dir, 'redis.log')]);
+      return { host: HOST, port: 6379 };
+    },
+    async stop(address) {
+      await withRedis(address, (client) => client.call('SHUTDOWN', 'NOSAVE')).catch(() => {});
+      await waitUntil(10_000, async () => !(await isPortOpen(address.host, address.port))).catch(() => {});
+    },
+    answers: (url) => withRedis(url, async (client) => (await client.ping()) === 'PONG'),
+    fatal: (error) => /NOAUTH|WRONGPASS|invalid password/i.test(error.message),
+  },
+};
+
+const serverUrl = (name) => process.env[SERVERS[name].variable] || SERVERS[name].defaultUrl;
+const databaseUrl = (url, name) => Object.assign(new URL(url), { pathname: `/${encodeURIComponent(name)}` }).href;
+const adminUrl = (url) => databaseUrl(url, 'postgres');
+
+async function ensureServer(name, { log, state, started }) {
+  const server = SERVERS[name];
+  const url = serverUrl(name);
+  if (!URL.canParse(url)) throw new Error(`${server.variable} is not a valid URL`);
+  if (!process.env[server.variable] && !(await isPortOpen(HOST, server.port))) {
+    log(`${name}: nothing on ${HOST}:${server.port}, starting it`);
+    const record = await server.start();
+    if (!record) throw new Error(`${name}: nothing answers on ${HOST}:${server.port} and ${server.cannotStart}`);
+    state[name] = record;
+    started.push(name);
+  }
+  await waitUntil(60_000, () => server.answers(url), { what: `${name} at ${redact(url)}`, fatal: server.fatal });
+  log(`${name}: ready at ${redact(url)}`);
+  return url;
+}
 
 /**
  * Makes sure PostgreSQL, Redis and Kafka answer and creates `databases`.
@@ -52,19 +134,35 @@ const locked = (log, work) => withLock(LOCK_FILE, work, { log: (message) => log(
  */
 export async function ensureInfra({ databases = [], log = console.log } = {}) {
   return locked(log, async () => {
-    const started = [];
-    const state = readState();
-    let databaseUrlFor, redisUrl, kafkaBrokers;
+    const context = { log, state: readState(), started: [] };
+    let postgresUrl, redisUrl, kafkaBrokers;
     try {
-      databaseUrlFor = await ensurePostgres(databases, { log, state, started });
-      redisUrl = await ensureRedis({ log, state, started });
-      kafkaBrokers = await ensureKafka({ log, state, started });
+      postgresUrl = await ensureServer('postgres', context);
+      await createDatabases(postgresUrl, databases, log);
+      redisUrl = await ensureServer('redis', context);
+      kafkaBrokers = await ensureKafka(context);
     } finally {
-      writeState(state); // even when a later step fails, so that `down` still stops what was started
+      writeState(context.state); // even when a later step fails, so that `down` still stops what was started
     }
+    const databaseUrlFor = (name) => databaseUrl(postgresUrl, name);
     const databaseUrls = Object.fromEntries(databases.map((name) => [name, databaseUrlFor(name)]));
-    return { databaseUrlFor, databaseUrls, redisUrl, kafkaBrokers, started };
+    return { databaseUrlFor, databaseUrls, redisUrl, kafkaBrokers, started: context.started };
   });
+}
+
+async function createDatabases(url, databases, log) {
+  for (const name of databases) {
+    if (typeof name !== 'string' || !name || name.length > 63 || name.includes('\0')) {
+      throw new Error(`invalid database name: ${JSON.stringify(name)}`);
+    }
+    if ((await pgQuery(adminUrl(url), 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0) continue;
+    try {
+      await pgQuery(adminUrl(url), `CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      log(`postgres: created database ${name}`);
+    } catch (error) {
+      if (error.code !== '42P04' && error.code !== '23505') throw error; // another process created it meanwhile
+    }
+  }
 }
 
 /** Stops only what this step started (per its record), then clears the record. */
@@ -73,23 +171,10 @@ export async function stopInfra({ log = console.log } = {}) {
     const state = readState();
     const stopped = [];
     if (state.kafka && (await stopBroker(state.kafka, log))) stopped.push('kafka');
-    if (state.redis) {
-      log(`redis: shutting down ${state.redis.host}:${state.redis.port}`);
-      const client = new Redis({ ...state.redis, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      client.on('error', () => {});
-      await client.connect().then(
-        () => client.call('SHUTDOWN', 'NOSAVE'),
-        () => {},
-      );
-      client.disconnect();
-      await waitUntil(10_000, async () => !(await isPortOpen(state.redis.host, state.redis.port))).catch(() => {});
-      stopped.push('redis');
-    }
-    if (state.postgres) {
-      const { version, name } = state.postgres;
-      log(`postgres: stopping cluster ${version}/${name}`);
-      await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'stop']).catch((e) => log(`postgres: ${e.message}`));
-      stopped.push('postgres');
+    for (const name of ['redis', 'postgres'].filter((n) => state[n])) {
+      log(`${name}: stopping the server this step started`);
+      await SERVERS[name].stop(state[name]).catch((error) => log(`${name}: ${error.message}`));
+      stopped.push(name);
     }
     if (stopped.length === 0) log('infra: nothing to stop (this step started nothing that is still recorded)');
     fs.rmSync(STATE_FILE, { force: true });
@@ -125,93 +210,6 @@ export async function startKafka({ log = console.log } = {}) {
     }
     return { pid: localBrokerPid(), brokers: [KAFKA_BROKER], started };
   });
-}
-
-// PostgreSQL: DATABASE_URL, or the local server, started with pg_ctlcluster when nothing answers.
-async function ensurePostgres(databases, { log, state, started }) {
-  const serverUrl = process.env.DATABASE_URL || PG_DEFAULT_URL;
-  if (!URL.canParse(serverUrl)) throw new Error('DATABASE_URL is not a valid URL');
-  const databaseUrlFor = (name) => Object.assign(new URL(serverUrl), { pathname: `/${encodeURIComponent(name)}` }).href;
-  const adminUrl = databaseUrlFor('postgres');
-  if (!process.env.DATABASE_URL && !(await isPortOpen(HOST, 5432))) {
-    const cluster = localPgCluster();
-    if (!cluster || !findExecutable('pg_ctlcluster')) {
-      throw new Error(
-        `PostgreSQL: nothing answers on ${HOST}:5432 and pg_ctlcluster cannot start it; start PostgreSQL or set DATABASE_URL`,
-      );
-    }
-    log(`postgres: nothing on ${HOST}:5432, starting cluster ${cluster.version}/${cluster.name}`);
-    await run('pg_ctlcluster', ['--skip-systemctl-redirect', cluster.version, cluster.name, 'start']);
-    state.postgres = cluster;
-    started.push('postgres');
-  }
-  const query = async (sql, params) => {
-    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      return await client.query(sql, params);
-    } finally {
-      await client.end().catch(() => {});
-    }
-  };
-  await waitUntil(60_000, () => query('SELECT 1').then(() => true), {
-    what: `PostgreSQL at ${redact(adminUrl)}`,
-    // Wrong credentials, a missing role or database will not fix themselves.
-    fatal: (error) => ['28P01', '28000', '3D000'].includes(error.code),
-  });
-  log(`postgres: ready at ${redact(serverUrl)}`);
-  for (const name of databases) {
-    if (typeof name !== 'string' || !name || name.length > 63 || name.includes('\0')) {
-      throw new Error(`invalid database name: ${JSON.stringify(name)}`);
-    }
-    if ((await query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0) continue;
-    try {
-      await query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-      log(`postgres: created database ${name}`);
-    } catch (error) {
-      if (error.code !== '42P04' && error.code !== '23505') throw error; // another process created it meanwhile
-    }
-  }
-  return databaseUrlFor;
-}
-
-/** The newest Debian cluster named main (/etc/postgresql/<version>/main), or null. */
-function localPgCluster() {
-  const dir = '/etc/postgresql';
-  const versions = fs.existsSync(dir) ? fs.readdirSync(dir).filter((v) => fs.existsSync(path.join(dir, v, 'main'))) : [];
-  versions.sort((a, b) => Number(a) - Number(b));
-  return versions.length ? { version: versions.at(-1), name: 'main' } : null;
-}
-
-// Redis: REDIS_URL, or the local server, started with redis-server (no persistence, files in .local/redis).
-async function ensureRedis({ log, state, started }) {
-  const url = process.env.REDIS_URL || REDIS_DEFAULT_URL;
-  if (!process.env.REDIS_URL && !(await isPortOpen(HOST, 6379))) {
-    if (!findExecutable('redis-server')) {
-      throw new Error(`Redis: nothing answers on ${HOST}:6379 and redis-server is not installed; start Redis or set REDIS_URL`);
-    }
-    log(`redis: nothing on ${HOST}:6379, starting redis-server`);
-    fs.mkdirSync(REDIS_DIR, { recursive: true });
-    const options = { daemonize: 'yes', bind: '127.0.0.1 -::1', port: '6379', save: '', appendonly: 'no', dir: REDIS_DIR };
-    const args = Object.entries(options).flatMap(([key, value]) => [`--${key}`, ...value.split(' ')]);
-    await run('redis-server', [...args, '--logfile', path.join(REDIS_DIR, 'redis.log')]);
-    state.redis = { host: HOST, port: 6379 };
-    started.push('redis');
-  }
-  const ping = async () => {
-    const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      return (await client.ping()) === 'PONG';
-    } finally {
-      client.disconnect();
-    }
-  };
-  await waitUntil(60_000, ping, { what: `Redis at ${redact(url)}`, fatal: (e) => /NOAUTH|WRONGPASS|invalid password/i.test(e.message) });
-  log(`redis: ready at ${redact(url)}`);
-  return url;
 }
 
 // Kafka: KAFKA_BROKERS, or our broker, or whatever answers on the port, or a broker started here.
@@ -251,8 +249,13 @@ async function launchBroker(log) {
   const java = javaHome && fs.existsSync(javaHome) ? javaHome : findExecutable('java');
   if (!java) throw new Error('kafka: Java 17+ (`java`) is required to run the local broker, and was not found');
   fs.mkdirSync(KAFKA_DIR, { recursive: true });
-  writeKafkaConfig();
-  const javaArgs = [`-Dlog4j2.configurationFile=${KAFKA_LOG4J}`, '-cp', path.join(KAFKA_LIBS, '*')];
+  const values = { broker: KAFKA_BROKER, controller: CONTROLLER, data: KAFKA_DATA };
+  const template = fs.readFileSync(path.join(HERE, 'kafka/server.properties'), 'utf8');
+  fs.writeFileSync(
+    KAFKA_CONFIG,
+    template.replace(/\$\{(\w+)\}/g, (_, key) => values[key]),
+  );
+  const javaArgs = [`-Dlog4j2.configurationFile=${path.join(HERE, 'kafka/log4j2.properties')}`, '-cp', path.join(KAFKA_LIBS, '*')];
   if (!fs.existsSync(path.join(KAFKA_DATA, 'meta.properties'))) {
     fs.rmSync(KAFKA_DATA, { recursive: true, force: true });
     // Kafka's Uuid: 16 random bytes, base64url without padding, not starting with '-'.
@@ -294,12 +297,8 @@ async function waitForKafka(brokers, { pid, exited } = {}) {
   const listTopics = async () => {
     const died = exited?.() ?? (pid && !isAlive(pid) ? 'process gone' : null);
     if (died) throw Object.assign(new Error(`kafka: broker (pid ${pid}) died during startup (${died}).\n${logTail()}`), { fatal: true });
-    const admin = kafkaClient(brokers, {
-      clientId: 'infra-readiness',
-      connectionTimeout: 2000,
-      requestTimeout: 5000,
-      retry: { retries: 0 },
-    }).admin();
+    const options = { clientId: 'infra-readiness', connectionTimeout: 2000, requestTimeout: 5000, retry: { retries: 0 } };
+    const admin = kafkaClient(brokers, options).admin();
     try {
       await admin.connect();
       await admin.listTopics();
@@ -326,7 +325,8 @@ async function warmUp(brokers) {
 
 /** The jars of deploy/local/kafka/pom.xml in .cache/kafka/libs, fetched with Maven when the pom's hash changed. */
 async function ensureKafkaJars(log) {
-  const pomSha256 = createHash('sha256').update(fs.readFileSync(KAFKA_POM)).digest('hex');
+  const pom = path.join(HERE, 'kafka/pom.xml');
+  const pomSha256 = createHash('sha256').update(fs.readFileSync(pom)).digest('hex');
   try {
     const stamp = JSON.parse(fs.readFileSync(path.join(KAFKA_LIBS, '.stamp.json'), 'utf8'));
     if (stamp.pomSha256 === pomSha256 && stamp.jars.length && stamp.jars.every((j) => fs.statSync(path.join(KAFKA_LIBS, j)).size > 0))
@@ -340,7 +340,7 @@ async function ensureKafkaJars(log) {
   const tmp = `${KAFKA_LIBS}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
   try {
-    const args = ['-q', '-B', '-f', KAFKA_POM, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`, '-DincludeScope=runtime'];
+    const args = ['-q', '-B', '-f', pom, 'dependency:copy-dependencies', `-DoutputDirectory=${tmp}`, '-DincludeScope=runtime'];
     await run('mvn', args, { timeoutMs: 15 * 60_000 });
     const jars = fs
       .readdirSync(tmp)
@@ -354,52 +354,6 @@ async function ensureKafkaJars(log) {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   log(`kafka: jars ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-}
-
-function writeKafkaConfig() {
-  // Kafka's defaults apart from these (topics are created on first use, as in the other environments).
-  const properties = {
-    'process.roles': 'broker,controller',
-    'node.id': 1,
-    'controller.quorum.bootstrap.servers': CONTROLLER,
-    listeners: `PLAINTEXT://${KAFKA_BROKER},CONTROLLER://${CONTROLLER}`,
-    'advertised.listeners': `PLAINTEXT://${KAFKA_BROKER}`,
-    'controller.listener.names': 'CONTROLLER',
-    'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
-    'log.dirs': KAFKA_DATA,
-    'num.partitions': 3,
-    'offsets.topic.replication.factor': 1,
-    'offsets.topic.num.partitions': 10,
-    'transaction.state.log.replication.factor': 1,
-    'transaction.state.log.min.isr': 1,
-    'transaction.state.log.num.partitions': 10,
-    'share.coordinator.state.topic.replication.factor': 1,
-    'share.coordinator.state.topic.min.isr': 1,
-    'group.initial.rebalance.delay.ms': 0,
-    'num.network.threads': 2,
-    'num.io.threads': 4,
-    'num.recovery.threads.per.data.dir': 1,
-    'log.retention.hours': 72,
-    'log.segment.bytes': 128 * 1024 * 1024,
-  };
-  const header = '# Generated by deploy/local/infra.mjs on every broker start; edit that file instead.';
-  fs.writeFileSync(KAFKA_CONFIG, [header, ...Object.entries(properties).map(([k, v]) => `${k}=${v}`), ''].join('\n'));
-  // Per-partition and per-topic chatter and the config dumps at WARN: keeps broker.log small over long test runs.
-  const quiet = `kafka.request.logger state.change.logger kafka.authorizer.logger kafka.log.LogManager kafka.cluster.Partition
-    kafka.server.ReplicaFetcherManager kafka.server.ReplicaAlterLogDirsManager org.apache.kafka.common.config.AbstractConfig
-    org.apache.kafka.storage.internals.log org.apache.kafka.coordinator.common.runtime.CoordinatorRuntime
-    org.apache.kafka.controller.ReplicationControlManager org.apache.kafka.controller.PartitionChangeBuilder`.split(/\s+/);
-  const log4j = [
-    'status = warn',
-    'appender.stdout.type = Console',
-    'appender.stdout.name = STDOUT',
-    'appender.stdout.layout.type = PatternLayout',
-    'appender.stdout.layout.pattern = [%d] %p %m (%c)%n',
-    'rootLogger.level = INFO',
-    'rootLogger.appenderRef.stdout.ref = STDOUT',
-    ...quiet.flatMap((name, i) => [`logger.quiet${i}.name = ${name}`, `logger.quiet${i}.level = WARN`]),
-  ];
-  fs.writeFileSync(KAFKA_LOG4J, log4j.join('\n') + '\n');
 }
 
 /** The pid in the broker's pid file when that process runs and is our broker, else null. */
@@ -423,6 +377,7 @@ async function stopBroker(pid, log) {
   const ours = isOurBroker(pid);
   if (ours) {
     log(`kafka: stopping broker pid ${pid}`);
+    const gone = (ms) => waitUntil(ms, () => !isAlive(pid)).catch(() => false);
     const signal = (name) => {
       try {
         process.kill(pid, name);
@@ -431,10 +386,10 @@ async function stopBroker(pid, log) {
       }
     };
     signal('SIGTERM');
-    if (!(await waitUntil(20_000, () => !isAlive(pid)).catch(() => false))) {
+    if (!(await gone(20_000))) {
       log(`kafka: broker pid ${pid} ignored SIGTERM for 20 s, sending SIGKILL`);
       signal('SIGKILL');
-      await waitUntil(5000, () => !isAlive(pid)).catch(() => {});
+      await gone(5000);
     }
     await waitUntil(5000, async () => !(await isPortOpen(HOST, KAFKA_PORT))).catch(() => {}); // the port may linger a moment
   }
@@ -446,30 +401,6 @@ function logTail(lines = 40) {
   if (!fs.existsSync(KAFKA_LOG)) return `(no ${KAFKA_LOG})`;
   const text = fs.readFileSync(KAFKA_LOG, 'utf8').trimEnd().split('\n').slice(-lines);
   return `--- last ${text.length} lines of ${KAFKA_LOG} ---\n${text.join('\n')}`;
-}
-
-// Helpers.
-
-/**
- * Polls `check` until it returns true; throws after `timeoutMs` naming `what` and the last error, at once on an
- * error `fatal` accepts. Answers true.
- */
-async function waitUntil(timeoutMs, check, { what = 'the condition', fatal = () => false, detail = () => '' } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError;
-  for (;;) {
-    try {
-      if (await check()) return true;
-    } catch (error) {
-      if (fatal(error)) throw error.fatal ? error : new Error(`${what} refused the connection: ${error.message}`);
-      lastError = error;
-    }
-    if (Date.now() >= deadline) {
-      const last = lastError ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`${what} did not answer within ${timeoutMs / 1000} s${last}.\n${detail()}`.trim());
-    }
-    await sleep(300);
-  }
 }
 
 function readState() {
@@ -492,58 +423,6 @@ function splitHostPort(hostPort) {
   return i <= 0 ? [hostPort, 9092] : [hostPort.slice(0, i).replace(/^\[|\]$/g, ''), Number(hostPort.slice(i + 1))];
 }
 
-function isPortOpen(host, port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: timeoutMs });
-    const finish = (open) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
-}
-
-export function findExecutable(name) {
-  for (const dir of (process.env.PATH || '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      if (fs.statSync(candidate).isFile()) return candidate;
-    } catch {
-      /* next */
-    }
-  }
-  return null;
-}
-
-/** Runs a command to its exit; resolves on 'exit', not 'close', since daemons (redis-server, pg_ctl) keep the pipes open. */
-function run(command, args, { timeoutMs = 120_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const collect = (chunk) => (out = (out + chunk).slice(-64 * 1024));
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${path.basename(command)}: ${error.message}`));
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      setImmediate(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-        if (code === 0) return resolve(out);
-        const tail = out.trim().split('\n').slice(-30).join('\n');
-        reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${signal ?? `exit ${code}`})\n${tail}`));
-      });
-    });
-  });
-}
-
 function redact(url) {
   if (!URL.canParse(url)) return '<unparseable url>';
   const parsed = new URL(url);
@@ -563,7 +442,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const commands = {
     up: async () => {
       const { databaseUrls, redisUrl, kafkaBrokers, started } = await ensureInfra({ databases, log });
-      print({ databaseServerUrl: process.env.DATABASE_URL || PG_DEFAULT_URL, databaseUrls, redisUrl, kafkaBrokers, started });
+      print({ databaseServerUrl: serverUrl('postgres'), databaseUrls, redisUrl, kafkaBrokers, started });
     },
     down: () => stopInfra({ log }),
     'kafka-stop': () => stopKafka({ log }),

@@ -1,37 +1,28 @@
 // The local stack: dev keys, the process list, starting every service and the gateway, waiting until ready.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:net';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT } from './build.mjs';
+import { isPortOpen, LOCAL, ROOT, waitUntil } from './util.mjs';
 
-const LOCAL = join(ROOT, '.local');
 const require = createRequire(import.meta.url);
 export const log = (message) => console.log(message);
 
-/** start: the demo stack on the usual ports; test: a separate stack on +10000 with fresh databases. */
-export const PROFILES = {
-  start: { portOffset: 0, database: (s) => `backoffice_${s}`, redisDb: 0, topicPrefix: '', fresh: false, logLevel: 'info' },
-  // STACK_PORT_OFFSET / STACK_NAME / STACK_REDIS_DB let several test stacks run side by side.
-  test: {
-    portOffset: Number(process.env.STACK_PORT_OFFSET ?? 10000),
-    database: (s) => `backoffice_${process.env.STACK_NAME ?? 'test'}_${s}`,
-    redisDb: Number(process.env.STACK_REDIS_DB ?? 1),
-    topicPrefix: `e2e${Date.now().toString(36)}.`,
-    fresh: true,
-    logLevel: 'info',
-  },
-  // BENCH_NAME / BENCH_PORT_OFFSET / BENCH_REDIS_DB let a benchmark run beside another one.
-  bench: {
-    portOffset: Number(process.env.BENCH_PORT_OFFSET ?? 30000),
-    database: (s) => `backoffice_${process.env.BENCH_NAME ?? 'bench'}_${s}`,
-    redisDb: Number(process.env.BENCH_REDIS_DB ?? 9),
-    topicPrefix: `bench${Date.now().toString(36)}.`,
-    fresh: true,
-    logLevel: 'warn',
-  },
+/**
+ * What makes a stack: its name (its logs are in .local/logs/<name>), its ports above the usual ones, its databases,
+ * Redis database and topic prefix, NODE_ENV and log level, and whether its warnings are echoed here. `npm start`
+ * runs this one, the demo stack; the tests' and the benchmarks' stacks are in tools/test-stack.mjs.
+ */
+export const START_PROFILE = {
+  name: 'start',
+  portOffset: 0,
+  database: (s) => `backoffice_${s}`,
+  redisDb: 0,
+  topicPrefix: '',
+  nodeEnv: 'development',
+  logLevel: 'info',
+  echo: true,
 };
 
 export function devKeys() {
@@ -103,15 +94,13 @@ export const REPLICA_PORT_STEP = 100;
  * gateway balancing between them (each service's URL variable lists its replicas); `restart(name)` stops one
  * process with SIGTERM and starts it again, as a rolling update does.
  */
-export async function startStack(profileName, infra, keys, { replicas = Number(process.env.STACK_REPLICAS ?? 1) } = {}) {
-  const profile = PROFILES[profileName];
+export async function startStack(profile, infra, keys, { replicas = Number(process.env.STACK_REPLICAS ?? 1) } = {}) {
   const { SERVICE_NAMES, SERVICE_PORTS, GATEWAY_OPS_PORT, serviceUrlVariable } = contracts();
   const port = (service, replica = 0) => SERVICE_PORTS[service] + profile.portOffset + replica * REPLICA_PORT_STEP;
   const replicaList = (service) => Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${port(service, r)}`);
   // The gateway balances over every replica, and a service calling another one takes turns over them too.
   const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), replicaList(s).join(',')]));
-  const logName = { test: process.env.STACK_NAME ?? 'test', bench: process.env.BENCH_NAME ?? 'bench' }[profileName] ?? profileName;
-  const logDir = join(LOCAL, 'logs', logName);
+  const logDir = join(LOCAL, 'logs', profile.name);
   mkdirSync(logDir, { recursive: true });
   const children = [];
   // Every replica of every process: the gateway and a process that is not deployed (the card simulator) once.
@@ -132,7 +121,7 @@ export async function startStack(profileName, infra, keys, { replicas = Number(p
     });
     const echo = (chunk) => {
       out.write(chunk);
-      if (profileName !== 'start') return;
+      if (!profile.echo) return;
       for (const line of chunk.toString().split('\n')) {
         if (!line.trim()) continue;
         try {
@@ -160,7 +149,7 @@ export async function startStack(profileName, infra, keys, { replicas = Number(p
   for (const proc of processes) {
     const env = {
       ...process.env,
-      NODE_ENV: profileName === 'test' ? 'test' : 'development',
+      NODE_ENV: profile.nodeEnv,
       SERVICE_NAME: proc.service,
       HOST: '127.0.0.1',
       PORT: String(portOf(proc)),
@@ -217,62 +206,26 @@ export async function startStack(profileName, infra, keys, { replicas = Number(p
   return { url: `http://127.0.0.1:${port('gateway')}`, children, stop, restart };
 }
 
-/** Throws, naming them, when any of `ports` is taken on the loopback address. */
+/** Throws, naming them, when something answers on any of `ports` on the loopback address. */
 async function assertPortsFree(ports) {
   const taken = [];
-  for (const port of ports) {
-    const free = await new Promise((resolve) => {
-      const server = createServer()
-        .once('error', () => resolve(false))
-        .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (!free) taken.push(port);
-  }
+  for (const port of ports) if (await isPortOpen('127.0.0.1', port, 500)) taken.push(port);
   if (taken.length) throw new Error(`Port ${taken.join(', ')} already in use on 127.0.0.1: is another stack still running? Stop it first.`);
 }
 
 export async function waitHealthy({ proc, child, port, healthPort = port, logFile }, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`http://127.0.0.1:${healthPort}/health/ready`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
-  throw new Error(`${proc.name} did not become ready on port ${port}.\n${tail}`);
-}
-
-export function databasesFor(profileName) {
-  const { SERVICE_NAMES } = contracts();
-  return SERVICE_NAMES.map((s) => PROFILES[profileName].database(s));
-}
-
-export async function recreateDatabases(infra, names) {
-  const pg = require(join(ROOT, 'node_modules/pg'));
-  const client = new pg.Client({ connectionString: infra.databaseUrlFor('postgres') });
-  await client.connect();
-  for (const name of names) {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  }
-  await client.end();
-}
-
-export async function flushRedisDb(url) {
-  const Redis = require(join(ROOT, 'node_modules/ioredis'));
-  const redis = new Redis(url);
-  await redis.flushdb();
-  await redis.quit();
-}
-
-export function runTool(command, args, env) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => resolve(code ?? 1));
+  const ready = async () => {
+    if (child.exitCode !== null) throw Object.assign(new Error(`exited (${child.exitCode})`), { fatal: true });
+    return (await fetch(`http://127.0.0.1:${healthPort}/health/ready`, { signal: AbortSignal.timeout(2000) })).ok;
+  };
+  await waitUntil(timeoutMs, ready, { fatal: (error) => error.fatal }).catch(() => {
+    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+    throw new Error(`${proc.name} did not become ready on port ${port}.\n${tail}`);
   });
+}
+
+/** The databases of a stack's services. */
+export function databasesFor(profile) {
+  const { SERVICE_NAMES } = contracts();
+  return SERVICE_NAMES.map((s) => profile.database(s));
 }

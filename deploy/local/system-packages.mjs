@@ -7,12 +7,9 @@
 // usual port, and Maven when the Kafka jars are already fetched (.cache/kafka/libs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findExecutable } from './infra.mjs';
-
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+import { findExecutable, isPortOpen, ROOT } from './util.mjs';
 
 /** Each need: the executables that show it is there, the Debian packages that bring it, and when it is needed. */
 export const NEEDS = [
@@ -49,22 +46,9 @@ export function installPlan(packages, { isRoot, canSudo, hasAptGet }) {
   return canSudo ? { run: sudo, advice: sudo } : { run: null, advice: sudo };
 }
 
-function answers(port) {
-  return new Promise((done) => {
-    const socket = connect({ host: '127.0.0.1', port, timeout: 500 });
-    const end = (open) => {
-      socket.destroy();
-      done(open);
-    };
-    socket.once('connect', () => end(true));
-    socket.once('error', () => end(false));
-    socket.once('timeout', () => end(false));
-  });
-}
-
 async function main() {
   const mode = process.argv[2] ?? 'start';
-  const [postgres, redis, kafka] = await Promise.all([answers(5432), answers(6379), answers(9092)]);
+  const [postgres, redis, kafka] = await Promise.all([5432, 6379, 9092].map((port) => isPortOpen('127.0.0.1', port, 500)));
   const situation = {
     mode,
     env: process.env,

@@ -8,9 +8,10 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, buildConsole } from '../../deploy/local/build.mjs';
-import { measuredCommit } from '../../deploy/local/commit.mjs';
+import { measuredCommit } from '../../tools/commit.mjs';
 import { ensureInfra } from '../../deploy/local/infra.mjs';
-import { databasesFor, devKeys, flushRedisDb, PROFILES, recreateDatabases, redisUrlWithDb, startStack } from '../../deploy/local/stack.mjs';
+import { devKeys, startStack } from '../../deploy/local/stack.mjs';
+import { BENCH_PROFILE, freshData } from '../../tools/test-stack.mjs';
 import { rssMb, row } from './lib.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -26,14 +27,13 @@ async function main() {
   // A benchmark that exports `needsStack = false` (the relay's) runs on the infrastructure alone: when only such
   // benchmarks run, no stack is started (and there are no start-up rows).
   const needsStack = benches.some((bench) => bench.needsStack !== false);
-  const context = { root: ROOT, infra, topicPrefix: PROFILES.bench.topicPrefix };
+  const context = { root: ROOT, infra, topicPrefix: BENCH_PROFILE.topicPrefix };
   const rows = [];
   let stack;
   if (needsStack) {
     await buildConsole(console.log);
-    await recreateDatabases(infra, databasesFor('bench'));
-    // Fresh databases number uploads from 1 again: jobs of an earlier run must not answer for them.
-    await flushRedisDb(redisUrlWithDb(infra.redisUrl, PROFILES.bench.redisDb));
+    // Fresh databases number uploads from 1 again: jobs of an earlier run must not answer for them (Redis flushed too).
+    await freshData(infra, BENCH_PROFILE);
     // The 1,000,000-row lead sheet (about 70 MB) is larger than the upload limits of a normal stack.
     process.env.CRM_UPLOAD_MAX_BYTES ??= String(200 * 2 ** 20);
     // The gateway refuses bigger bodies itself: room for the 1,000,000-row sheet and its multipart envelope.
@@ -41,7 +41,7 @@ async function main() {
     process.env.PROXY_BODY_LIMIT_BYTES ??= String(200 * 2 ** 20);
     const keys = devKeys();
     const startedAt = Date.now();
-    stack = await startStack('bench', infra, keys);
+    stack = await startStack(BENCH_PROFILE, infra, keys);
     const startupMs = Date.now() - startedAt;
     const credentials = {
       email: process.env.ADMIN_EMAIL ?? 'admin@backoffice.local',
@@ -64,7 +64,7 @@ async function main() {
       return fresh.token;
     };
     const serviceUrl = (service) => `http://127.0.0.1:${stack.children.find((c) => c.proc.name === service).port}`;
-    const databaseUrl = (service) => infra.databaseUrlFor(PROFILES.bench.database(service));
+    const databaseUrl = (service) => infra.databaseUrlFor(BENCH_PROFILE.database(service));
     Object.assign(context, { stack: { ...stack, serviceUrl }, token, freshToken, credentials, databaseUrl });
 
     rows.push(row('start-up', 'stack start to every service ready (dependencies installed, built)', startupMs, 'ms'));
@@ -112,7 +112,7 @@ async function main() {
   const target = only.length ? join(ROOT, '.local/bench/RESULTS.partial.md') : join(HERE, 'RESULTS.md');
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, markdown);
-  console.log(`\nwrote ${relative(ROOT, target)} (${PROFILES.bench.database('<service>')} databases, ports +${PROFILES.bench.portOffset})`);
+  console.log(`\nwrote ${relative(ROOT, target)} (${BENCH_PROFILE.database('<service>')} databases, ports +${BENCH_PROFILE.portOffset})`);
 
   const missed = rows.filter((r) => r.met === 'NO' && r.figure !== 'benchmark failed to run');
   if (failed.length) {

@@ -1,8 +1,8 @@
 /**
  * Each image installs one workspace alone (`npm install --omit=dev --workspace …`): the workspace must declare
  * every package its running code imports (else it resolves only because npm hoisted it for another workspace)
- * and nothing it does not use. deploy/local/check-dependencies.mjs checks it (in `npm run lint`); the production
- * dependencies carry no high or critical advisory (deploy/local/audit.mjs, in `npm test`).
+ * and nothing it does not use. tools/check-dependencies.mjs checks it (in `npm run lint`); the production
+ * dependencies carry no high or critical advisory (tools/audit.mjs, in `npm test`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from './deploy-model';
 
-const CHECK = join(ROOT, 'deploy/local/check-dependencies.mjs');
-const AUDIT = join(ROOT, 'deploy/local/audit.mjs');
+const CHECK = join(ROOT, 'tools/check-dependencies.mjs');
+const AUDIT = join(ROOT, 'tools/audit.mjs');
 
 type Problem = { where: string; name: string; section: string | null; message: string };
 function problemsOf(root: string): Problem[] {

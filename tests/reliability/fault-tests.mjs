@@ -1,4 +1,4 @@
-// The fault tests: run one file at a time by `npm test` and `npm run test:faults` (deploy/local/run.mjs),
+// The fault tests: run one file at a time by `npm test` and `npm run test:faults` (tools/run-tests.mjs),
 // because some stop the shared Kafka broker that the other tests need. Kept out of the parallel jest run.
 export const FAULT_TESTS = [
   'tests/reliability/',

@@ -32,8 +32,8 @@ process.env.SHUTDOWN_DRAIN_MS ??= '3000';
 
 const { ROOT, buildServer } = await import('../../deploy/local/build.mjs');
 const { ensureInfra, stopInfra } = await import('../../deploy/local/infra.mjs');
-const { contracts, databasesFor, devKeys, flushRedisDb, PROFILES, recreateDatabases, redisUrlWithDb, REPLICA_PORT_STEP, startStack } =
-  await import('../../deploy/local/stack.mjs');
+const { freshData, TEST_PROFILE } = await import('../../tools/test-stack.mjs');
+const { contracts, devKeys, REPLICA_PORT_STEP, startStack } = await import('../../deploy/local/stack.mjs');
 const require = createRequire(import.meta.url);
 const autocannon = require(join(ROOT, 'node_modules/autocannon'));
 const pg = require(join(ROOT, 'node_modules/pg'));
@@ -71,7 +71,7 @@ async function eventually(what, check, timeoutMs = 120_000) {
 }
 
 async function query(infra, service, sql, params = []) {
-  const client = new pg.Client({ connectionString: infra.databaseUrlFor(PROFILES.test.database(service)) });
+  const client = new pg.Client({ connectionString: infra.databaseUrlFor(TEST_PROFILE.database(service)) });
   await client.connect();
   try {
     return (await client.query(sql, params)).rows;
@@ -84,10 +84,9 @@ async function main() {
   const started = Date.now();
   await buildServer(log);
   const infra = await ensureInfra({ databases: [], log });
-  await recreateDatabases(infra, databasesFor('test'));
-  await flushRedisDb(redisUrlWithDb(infra.redisUrl, PROFILES.test.redisDb));
-  log(`› starting the ${process.env.STACK_NAME} stack (ports +${PROFILES.test.portOffset}, ${REPLICAS} replicas)`);
-  const stack = await startStack('test', infra, devKeys(), { replicas: REPLICAS });
+  await freshData(infra, TEST_PROFILE);
+  log(`› starting the ${process.env.STACK_NAME} stack (ports +${TEST_PROFILE.portOffset}, ${REPLICAS} replicas)`);
+  const stack = await startStack(TEST_PROFILE, infra, devKeys(), { replicas: REPLICAS });
   let failed = false;
   try {
     const base = stack.url;
@@ -272,7 +271,7 @@ async function main() {
     if (imported.stored !== imported.rows) problems.push(`the lead sheet's ${imported.rows} rows imported as ${imported.stored} leads`);
     problems.push(...agreement.problems);
     failed = problems.length > 0;
-    const { measuredCommit } = await import('../../deploy/local/commit.mjs');
+    const { measuredCommit } = await import('../../tools/commit.mjs');
     writeFileSync(
       join(ROOT, 'tests/reliability/load-results.json'),
       `${JSON.stringify(
@@ -393,7 +392,7 @@ async function eventsOnKafka(infra) {
 /** After the run, the replicas agree on what changed: a revoked session and a changed country. */
 async function replicasAgree(infra, base, headers) {
   const { SERVICE_PORTS } = contracts();
-  const replica = (service, r) => `http://127.0.0.1:${SERVICE_PORTS[service] + PROFILES.test.portOffset + r * REPLICA_PORT_STEP}`;
+  const replica = (service, r) => `http://127.0.0.1:${SERVICE_PORTS[service] + TEST_PROFILE.portOffset + r * REPLICA_PORT_STEP}`;
   const problems = [];
   // A second session, signed out (with its refresh cookie, as the console does): every replica of identity and of
   // orders refuses its access token at once.

@@ -1,6 +1,6 @@
 // `npm audit --omit=dev`: no high or critical advisory in what the images install (run by `npm test`).
 //
-//   node deploy/local/audit.mjs     # exits 1 on a high or critical advisory, 0 when clean or when no audit server answers
+//   node tools/audit.mjs     # exits 1 on a high or critical advisory, 0 when clean or when no audit server answers
 //
 // .npmrc sets audit=false: that only stops `npm install` from auditing on every install (slow, and noisy about
 // development tools); the explicit `npm audit` command below is not affected by it. When the registry in use does
@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BLOCKING = ['critical', 'high'];
 
 /** Reads `npm audit --json` output: { status: 'passed' | 'failed' | 'skipped', message }. */

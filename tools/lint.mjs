@@ -2,15 +2,17 @@
 // libs; the console) in another, side by side (each is one thread). Prints each step's output when it ends; exits 1
 // when any step fails.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { ROOT } from './build.mjs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
 const lanes = [
   [
     ['eslint', [bin('eslint'), '.']],
     ['prettier', [bin('prettier'), '--check', '.']],
-    ['dependencies', [process.execPath, join(ROOT, 'deploy/local/check-dependencies.mjs')]],
+    ['dependencies', [process.execPath, join(ROOT, 'tools/check-dependencies.mjs')]],
   ],
   [
     ['tsc (services, libs, tests)', [bin('tsc'), '-p', 'tsconfig.json', '--noEmit']],

@@ -1,8 +1,8 @@
 // Every package.json declares what its code imports, and nothing it does not (run by `npm run lint`).
 //
-//   node deploy/local/check-dependencies.mjs        # prints each problem, exits 1 when there is one
-//   node deploy/local/check-dependencies.mjs --fix  # declares what is missing, removes what is unused (then npm install)
-//   node deploy/local/check-dependencies.mjs --json [--root DIR]   # the problems as JSON (tests/deploy/dependencies.test.ts)
+//   node tools/check-dependencies.mjs        # prints each problem, exits 1 when there is one
+//   node tools/check-dependencies.mjs --fix  # declares what is missing, removes what is unused (then npm install)
+//   node tools/check-dependencies.mjs --json [--root DIR]   # the problems as JSON (tests/deploy/dependencies.test.ts)
 //
 // A workspace (libs/*, services/*, console) is installed alone into its image (`npm install --omit=dev
 // --workspace …`): a package its code imports but does not declare would only resolve because npm hoisted it
@@ -261,7 +261,7 @@ function typesName(name) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values: args } = parseArgs({ options: { root: { type: 'string' }, fix: { type: 'boolean' }, json: { type: 'boolean' } } });
-  const root = resolve(args.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..'));
+  const root = resolve(args.root ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
   const problems = checkDependencies(root);
   if (args.json) {
     console.log(JSON.stringify(problems));
