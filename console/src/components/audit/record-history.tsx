@@ -1,23 +1,9 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular, HistoryRegular } from '@fluentui/react-icons';
+import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { HistoryRegular } from '@fluentui/react-icons';
 import type { AuditHistoryQuery } from '@backoffice/contracts';
 import { errorMessage } from '../api';
+import { ViewDialog } from '../feedback/view-dialog';
 import { ListPager } from '../table';
 import { useRecordHistory } from './api';
 import { AuditEntry } from './audit-entry';
@@ -65,29 +51,9 @@ export function RecordHistoryDialog({
 }) {
   const styles = useStyles();
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-label={`History of ${title}`}>
-        <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} />
-              </DialogTrigger>
-            }
-          >
-            {`History of ${title}`}
-          </DialogTitle>
-          <DialogContent>
-            <RecordHistory record={record} />
-          </DialogContent>
-          <DialogActions>
-            <DialogTrigger action="close">
-              <Button appearance="secondary">Close</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ViewDialog title={`History of ${title}`} label={`History of ${title}`} surfaceClassName={styles.surface} onClose={onClose}>
+      <RecordHistory record={record} />
+    </ViewDialog>
   );
 }
 

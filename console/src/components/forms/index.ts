@@ -1,3 +1,4 @@
+export { CheckboxListField, type CheckboxListFieldProps } from './checkbox-list-field';
 export { FormDialog, type FormDialogProps } from './form-dialog';
 export { schemaFieldErrors, type SchemaIssues } from './schema-field-errors';
 export { UnsavedChangesGuard, UNSAVED_MESSAGE, UNSAVED_TITLE } from './unsaved-changes-guard';

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import {
   Button,
+  Checkbox,
   Menu,
   MenuItem,
   MenuList,
@@ -48,6 +49,53 @@ export interface DataTableColumn<T, S extends string = string> {
   width?: number;
   /** Its place on a phone card: the title, the status beside it, a labelled line (default), or left out. */
   card?: 'title' | 'status' | 'line' | 'none';
+}
+
+/** Ticking rows: a box on each row (named by `rowLabel`) and one in the header for every row shown. */
+export interface DataTableSelection<T> {
+  isSelected(item: T): boolean;
+  /** Rows were ticked or unticked: one row, or every row shown from the header's box. */
+  onChange(items: readonly T[], selected: boolean): void;
+  /** The accessible name of a row's box ("Assign Ann Lee"). */
+  rowLabel(item: T): string;
+  /** The accessible name of the header's box ("Select every lead of this page"). */
+  allLabel: string;
+  /** The boxes show but cannot be ticked (e.g. until an agent is chosen). */
+  disabled?: boolean;
+}
+
+/** The header's box: ticked when every row shown is, mixed when some are. */
+export function SelectAllBox<T>({
+  selection,
+  items,
+  labelled,
+}: {
+  selection: DataTableSelection<T>;
+  items: readonly T[];
+  labelled?: boolean;
+}) {
+  const count = items.filter((item) => selection.isSelected(item)).length;
+  return (
+    <Checkbox
+      aria-label={labelled ? undefined : selection.allLabel}
+      label={labelled ? selection.allLabel : undefined}
+      disabled={selection.disabled}
+      checked={count === 0 ? false : count === items.length ? true : 'mixed'}
+      onChange={(_event, data) => selection.onChange(items, data.checked === true)}
+    />
+  );
+}
+
+/** A row's box. */
+export function SelectRowBox<T>({ selection, item }: { selection: DataTableSelection<T>; item: T }) {
+  return (
+    <Checkbox
+      aria-label={selection.rowLabel(item)}
+      disabled={selection.disabled}
+      checked={!selection.disabled && selection.isSelected(item)}
+      onChange={(_event, data) => selection.onChange([item], data.checked === true)}
+    />
+  );
 }
 
 const useStyles = makeStyles({

@@ -11,6 +11,8 @@ import {
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
+  Skeleton,
+  SkeletonItem,
   createTableColumn,
   makeStyles,
   mergeClasses,
@@ -22,12 +24,23 @@ import { errorMessage } from '../api';
 import { EmptyState, PageSpinner } from '../feedback';
 import { usePhone } from '../layout/use-phone';
 import { DataTableCards } from './data-table-cards';
-import { RowActions, cellContent, isOwnControl, useWrapClass, type DataTableAction, type DataTableColumn } from './data-table-parts';
+import {
+  RowActions,
+  SelectAllBox,
+  SelectRowBox,
+  cellContent,
+  isOwnControl,
+  useWrapClass,
+  type DataTableAction,
+  type DataTableColumn,
+  type DataTableSelection,
+} from './data-table-parts';
 import { ListPager, type ListPagerProps } from './list-pager';
 
-export type { DataTableAction, DataTableColumn } from './data-table-parts';
+export type { DataTableAction, DataTableColumn, DataTableSelection } from './data-table-parts';
 
 const ACTIONS = '__actions';
+const SELECT = '__select';
 
 const useStyles = makeStyles({
   surface: {
@@ -53,6 +66,7 @@ const useStyles = makeStyles({
   stale: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationNormal },
   pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
   message: { margin: tokens.spacingHorizontalM },
+  placeholder: { width: '100%' },
 });
 
 export interface DataTableSort<S extends string> {
@@ -94,6 +108,12 @@ export interface DataTableProps<T, S extends string = string> {
   actionsWidth?: number;
   /** Attributes of each row, e.g. data-testid. */
   rowAttributes?(item: T): Record<string, string>;
+  /** A class of a row (a changed row, the chosen one, a totals row). */
+  rowClassName?(item: T): string | undefined;
+  /** A box on each row and in the header (on a phone, on each card). */
+  selection?: DataTableSelection<T>;
+  /** While the first answer loads: the columns over this many placeholder rows instead of a spinner. */
+  placeholderRows?: number;
   /** Classes of the scroll box (e.g. to fill a full-screen dialog). */
   scrollClassName?: string;
   className?: string;
@@ -110,7 +130,9 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
   const { items, loading, error, noun, onRetry, paging } = props;
 
   let body: ReactNode;
-  if (!items && (loading || !error)) {
+  if (!items && loading && props.placeholderRows) {
+    body = <Placeholder {...props} />;
+  } else if (!items && (loading || !error)) {
     body = <PageSpinner label={`Loading ${noun}…`} />;
   } else if (!items) {
     body = (
@@ -149,21 +171,68 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
   );
 }
 
+/** The loading state of a table whose shape matters (a report): its headers over rows of placeholders. */
+function Placeholder<T, S extends string>(props: DataTableProps<T, S>) {
+  const styles = useStyles();
+  const rows = Array.from({ length: props.placeholderRows ?? 0 }, (_, index) => index);
+  const skeleton = (
+    <Skeleton className={styles.placeholder} aria-label="Loading">
+      <SkeletonItem size={16} />
+    </Skeleton>
+  );
+  return (
+    <div className={styles.scroll}>
+      <DataGrid
+        items={rows}
+        columns={props.columns.map((column) =>
+          createTableColumn<number>({ columnId: column.id, renderHeaderCell: () => column.header, renderCell: () => skeleton }),
+        )}
+        aria-label={`Loading the ${props.noun}`}
+      >
+        <DataGridHeader className={styles.header}>
+          <DataGridRow>
+            {({ renderHeaderCell }) => <DataGridHeaderCell className={styles.headerCell}>{renderHeaderCell()}</DataGridHeaderCell>}
+          </DataGridRow>
+        </DataGridHeader>
+        <DataGridBody<number>>
+          {({ item, rowId }) => (
+            <DataGridRow<number> key={rowId} data-testid="placeholder-row">
+              {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
+            </DataGridRow>
+          )}
+        </DataGridBody>
+      </DataGrid>
+    </div>
+  );
+}
+
 function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readonly T[] }) {
   const styles = useStyles();
   const wrapClass = useWrapClass();
-  const { columns, actions, sort, onRowClick, getRowId, getRowName, rowAttributes, inlineActions } = props;
+  const { columns, actions, sort, onRowClick, getRowId, getRowName, rowAttributes, inlineActions, selection, items } = props;
 
   const definitions = useMemo(() => {
-    const list: TableColumnDefinition<T>[] = columns.map((column) =>
-      createTableColumn<T>({
-        columnId: column.id,
-        // A header with a server sort field sorts; the rows keep the server's order (compare says "equal").
-        compare: column.sort ? (_a: T, _b: T) => 0 : undefined,
-        renderHeaderCell: () => column.header,
-        renderCell: (item) => cellContent(column, item, wrapClass),
-      }),
-    );
+    const list: TableColumnDefinition<T>[] = [];
+    if (selection) {
+      list.push(
+        createTableColumn<T>({
+          columnId: SELECT,
+          renderHeaderCell: () => <SelectAllBox selection={selection} items={items} />,
+          renderCell: (item) => <SelectRowBox selection={selection} item={item} />,
+        }),
+      );
+    }
+    for (const column of columns) {
+      list.push(
+        createTableColumn<T>({
+          columnId: column.id,
+          // A header with a server sort field sorts; the rows keep the server's order (compare says "equal").
+          compare: column.sort ? (_a: T, _b: T) => 0 : undefined,
+          renderHeaderCell: () => column.header,
+          renderCell: (item) => cellContent(column, item, wrapClass),
+        }),
+      );
+    }
     if (actions) {
       list.push(
         createTableColumn<T>({
@@ -176,10 +245,11 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
       );
     }
     return list;
-  }, [columns, actions, wrapClass, getRowName, inlineActions, props.compactActions]);
+  }, [columns, actions, wrapClass, getRowName, inlineActions, props.compactActions, selection, items]);
 
   const sizing = useMemo(() => {
-    const options: TableColumnSizingOptions = {};
+    // The boxes' column stays narrow: a box, never a resize handle's worth of text.
+    const options: TableColumnSizingOptions = { [SELECT]: { minWidth: 44, idealWidth: 44, defaultWidth: 44 } };
     for (const column of columns) {
       options[column.id] = { minWidth: column.minWidth ?? 80, idealWidth: column.width ?? 160, defaultWidth: column.width ?? 160 };
     }
@@ -218,7 +288,7 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
           {({ item, rowId }) => (
             <DataGridRow<T>
               key={rowId}
-              className={onRowClick ? styles.clickable : undefined}
+              className={mergeClasses(onRowClick && styles.clickable, props.rowClassName?.(item))}
               onClick={onRowClick ? (event: MouseEvent) => !isOwnControl(event) && onRowClick(item) : undefined}
               onKeyDown={
                 onRowClick

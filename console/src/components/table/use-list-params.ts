@@ -30,11 +30,13 @@ export function pageSizeFrom(value: string | null, fallback: number = DEFAULT_PA
  * back keep them). A new search, sort or filter starts again from page 1.
  */
 export function useListParams<S extends string>(
-  defaults: { sort: S; dir: 'asc' | 'desc'; pageSize?: number },
+  defaults: { sort: S; dir: 'asc' | 'desc'; pageSize?: number; searchParam?: string },
   filterNames: readonly string[] = [],
 ) {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
+  // The search's name in the address: `q` unless a screen's links already use another ("search").
+  const searchKey = defaults.searchParam ?? 'q';
+  const search = params.get(searchKey) ?? '';
   const [searchInput, setSearchInput] = useState(search);
 
   const update = useCallback(
@@ -57,9 +59,9 @@ export function useListParams<S extends string>(
   // Typing pauses for 300 ms before the list is asked again.
   useEffect(() => {
     if (searchInput.trim() === search) return;
-    const timer = setTimeout(() => update({ q: searchInput.trim(), page: undefined }), 300);
+    const timer = setTimeout(() => update({ [searchKey]: searchInput.trim(), page: undefined }), 300);
     return () => clearTimeout(timer);
-  }, [searchInput, search, update]);
+  }, [searchInput, search, update, searchKey]);
 
   const value: ListParams<S> = {
     page: Math.max(1, Number(params.get('page')) || 1),

@@ -1,21 +1,4 @@
-import {
-  Button,
-  Label,
-  ProgressBar,
-  Radio,
-  RadioGroup,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Tooltip,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Label, ProgressBar, Radio, RadioGroup, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ArrowDownloadRegular,
   ArrowRepeatAllRegular,
@@ -27,8 +10,8 @@ import {
   WarningFilled,
 } from '@fluentui/react-icons';
 import type { DuplicateMode, LeadGroup, LeadUpload } from '@backoffice/contracts';
-import { EmptyState } from '../../components/feedback';
 import { formatDate } from '../../components/format';
+import { DataTable, type DataTableColumn } from '../../components/table';
 import { extractionProgress } from './import-text';
 import type { Extraction } from './use-extractions';
 
@@ -36,7 +19,7 @@ const useStyles = makeStyles({
   message: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, minWidth: 0 },
   error: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   name: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   options: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   seen: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteMarigoldForeground1 },
@@ -44,13 +27,6 @@ const useStyles = makeStyles({
   seenText: { color: tokens.colorNeutralForeground1 },
   choices: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   progressText: { fontVariantNumeric: 'tabular-nums' },
-  // On a phone the date moves under the name and the actions column shrinks, leaving the message room to read.
-  nameCol: { width: '24%', '@media (max-width: 600px)': { width: '30%' } },
-  dateCol: { width: '170px', '@media (max-width: 600px)': { display: 'none' } },
-  actionsCol: { width: '190px', '@media (max-width: 600px)': { width: '44px' } },
-  dateUnder: { display: 'none', color: tokens.colorNeutralForeground3, '@media (max-width: 600px)': { display: 'block' } },
-  extractLabel: { '@media (max-width: 600px)': { display: 'none' } },
-  actionsNarrow: { '@media (max-width: 600px)': { flexDirection: 'column', alignItems: 'flex-end' } },
 });
 
 export interface PendingUploadsProps {
@@ -85,107 +61,119 @@ export function DuplicateChoice({ value, onChange }: { value: DuplicateMode; onC
   );
 }
 
-/** Files uploaded and waiting to be extracted: name, date, message (red after a failure), Extract and clear. */
-export function PendingUploads({ uploads, running, onExtract, onExtractAgain, onOpenGroup, onClear, onFailedRows }: PendingUploadsProps) {
+/** The cell of a file's message: the extraction's progress, the choice for a file already imported, or the server's message. */
+function UploadMessage({
+  upload,
+  extraction,
+  busy,
+  props,
+}: {
+  upload: LeadUpload;
+  extraction?: Extraction;
+  busy: boolean;
+  props: PendingUploadsProps;
+}) {
   const styles = useStyles();
-  if (uploads.length === 0) {
-    return <EmptyState icon={<DocumentTableRegular />} text="No saved files. Upload an Excel sheet to import leads." />;
-  }
+  const seen = !busy && upload.alreadyImported ? upload.alreadyImported : null;
   return (
-    <Table aria-label="Pending files" data-testid="pending-files">
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell className={styles.nameCol}>Name</TableHeaderCell>
-          <TableHeaderCell className={styles.dateCol}>Date</TableHeaderCell>
-          <TableHeaderCell>Message</TableHeaderCell>
-          <TableHeaderCell className={styles.actionsCol} aria-label="Actions" />
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {uploads.map((upload) => {
-          const extraction = running[upload.id];
-          const busy = Boolean(extraction) || upload.status === 'extracting';
-          const seen = !busy && upload.alreadyImported ? upload.alreadyImported : null;
-          return (
-            <TableRow key={upload.id} data-testid="pending-file">
-              <TableCell>
-                <Text className={styles.name}>{upload.name}</Text>
-                <Text size={200} className={styles.dateUnder}>
-                  {formatDate(upload.date, 'date-time')}
-                </Text>
-              </TableCell>
-              <TableCell className={styles.dateCol}>{formatDate(upload.date, 'date-time')}</TableCell>
-              <TableCell>
-                <div className={styles.message}>
-                  {busy ? (
-                    <>
-                      <Text size={200} className={styles.progressText} data-testid="extract-progress-text" aria-live="polite">
-                        {extractionProgress(extraction?.progress ?? 0, extraction?.rows, Boolean(extraction?.jobId))}
-                      </Text>
-                      <ProgressBar
-                        value={extraction?.progress ? extraction.progress / 100 : undefined}
-                        thickness="large"
-                        aria-label={`Extracting ${upload.name}`}
-                        data-testid="extract-progress"
-                      />
-                    </>
-                  ) : seen ? (
-                    <>
-                      <Text size={200} className={styles.seen} data-testid="already-imported" role="status">
-                        <WarningFilled className={styles.seenIcon} aria-hidden="true" />
-                        <span className={styles.seenText}>
-                          {`Already imported on ${formatDate(seen.date, 'date')} as “${seen.group.name}” (${seen.group.leadCount.toLocaleString()} leads).`}
-                        </span>
-                      </Text>
-                      <div className={styles.choices} role="group" aria-label={`What to do with ${upload.name}`}>
-                        <Button size="small" icon={<ArrowRepeatAllRegular />} onClick={() => onExtractAgain(upload)}>
-                          Import as a new group
-                        </Button>
-                        <Button size="small" appearance="subtle" icon={<OpenRegular />} onClick={() => onOpenGroup(seen.group)}>
-                          Open “{seen.group.name}”
-                        </Button>
-                        <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => onClear(upload)}>
-                          Cancel upload
-                        </Button>
-                      </div>
-                    </>
-                  ) : (
-                    <Text size={200} className={upload.error ? styles.error : styles.muted} data-testid="pending-message">
-                      {upload.message}
-                    </Text>
-                  )}
-                  {!busy && upload.error && upload.failedRows > 0 && (
-                    <div>
-                      <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => onFailedRows(upload)}>
-                        {`Download failed rows (${upload.failedRows.toLocaleString()})`}
-                      </Button>
-                    </div>
-                  )}
-                </div>
-              </TableCell>
-              <TableCell>
-                <div className={mergeClasses(styles.actions, styles.actionsNarrow)}>
-                  {!seen && (
-                    <Button
-                      size="small"
-                      appearance="primary"
-                      icon={<TableArrowUpRegular />}
-                      disabled={busy}
-                      onClick={() => onExtract(upload)}
-                      aria-label={`Extract ${upload.name}`}
-                    >
-                      <span className={styles.extractLabel}>Extract</span>
-                    </Button>
-                  )}
-                  <Tooltip content={`Clear ${upload.name}`} relationship="label">
-                    <Button size="small" appearance="subtle" icon={<DeleteRegular />} disabled={busy} onClick={() => onClear(upload)} />
-                  </Tooltip>
-                </div>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <div className={styles.message}>
+      {busy ? (
+        <>
+          <Text size={200} className={styles.progressText} data-testid="extract-progress-text" aria-live="polite">
+            {extractionProgress(extraction?.progress ?? 0, extraction?.rows, Boolean(extraction?.jobId))}
+          </Text>
+          <ProgressBar
+            value={extraction?.progress ? extraction.progress / 100 : undefined}
+            thickness="large"
+            aria-label={`Extracting ${upload.name}`}
+            data-testid="extract-progress"
+          />
+        </>
+      ) : seen ? (
+        <>
+          <Text size={200} className={styles.seen} data-testid="already-imported" role="status">
+            <WarningFilled className={styles.seenIcon} aria-hidden="true" />
+            <span className={styles.seenText}>
+              {`Already imported on ${formatDate(seen.date, 'date')} as “${seen.group.name}” (${seen.group.leadCount.toLocaleString()} leads).`}
+            </span>
+          </Text>
+          <div className={styles.choices} role="group" aria-label={`What to do with ${upload.name}`}>
+            <Button size="small" icon={<ArrowRepeatAllRegular />} onClick={() => props.onExtractAgain(upload)}>
+              Import as a new group
+            </Button>
+            <Button size="small" appearance="subtle" icon={<OpenRegular />} onClick={() => props.onOpenGroup(seen.group)}>
+              Open “{seen.group.name}”
+            </Button>
+            <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => props.onClear(upload)}>
+              Cancel upload
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Text size={200} className={upload.error ? styles.error : styles.muted} data-testid="pending-message">
+          {upload.message}
+        </Text>
+      )}
+      {!busy && upload.error && upload.failedRows > 0 && (
+        <div>
+          <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => props.onFailedRows(upload)}>
+            {`Download failed rows (${upload.failedRows.toLocaleString()})`}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Files uploaded and waiting to be extracted: name, date, message (red after a failure), Extract and clear. */
+export function PendingUploads(props: PendingUploadsProps) {
+  const { uploads, running, onExtract, onClear } = props;
+  const styles = useStyles();
+  const isBusy = (upload: LeadUpload) => Boolean(running[upload.id]) || upload.status === 'extracting';
+  const columns: DataTableColumn<LeadUpload>[] = [
+    { id: 'name', header: 'Name', width: 220, card: 'title', render: (upload) => <Text className={styles.name}>{upload.name}</Text> },
+    { id: 'date', header: 'Date', width: 170, text: (upload) => formatDate(upload.date, 'date-time') },
+    {
+      id: 'message',
+      header: 'Message',
+      width: 380,
+      render: (upload) => <UploadMessage upload={upload} extraction={running[upload.id]} busy={isBusy(upload)} props={props} />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 190,
+      render: (upload) => (
+        <div className={styles.actions}>
+          {!(!isBusy(upload) && upload.alreadyImported) && (
+            <Button
+              size="small"
+              appearance="primary"
+              icon={<TableArrowUpRegular />}
+              disabled={isBusy(upload)}
+              onClick={() => onExtract(upload)}
+              aria-label={`Extract ${upload.name}`}
+            >
+              Extract
+            </Button>
+          )}
+          <Tooltip content={`Clear ${upload.name}`} relationship="label">
+            <Button size="small" appearance="subtle" icon={<DeleteRegular />} disabled={isBusy(upload)} onClick={() => onClear(upload)} />
+          </Tooltip>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <DataTable<LeadUpload>
+      label="Pending files"
+      noun="files"
+      columns={columns}
+      items={uploads}
+      getRowId={(upload) => String(upload.id)}
+      getRowName={(upload) => upload.name}
+      empty={{ icon: <DocumentTableRegular />, text: 'No saved files. Upload an Excel sheet to import leads.' }}
+      rowAttributes={() => ({ 'data-testid': 'pending-file' })}
+    />
   );
 }

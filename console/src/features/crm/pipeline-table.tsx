@@ -1,24 +1,13 @@
-import {
-  Button,
-  Checkbox,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { OpenRegular } from '@fluentui/react-icons';
-import { Badge } from '@fluentui/react-components';
-import type { PipelineLead } from '@backoffice/contracts';
+import { useMemo } from 'react';
+import { Badge, Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { OpenRegular, PeopleSearchRegular } from '@fluentui/react-icons';
+import type { PipelineLead, PipelinePage } from '@backoffice/contracts';
+import { DataTable, type DataTableColumn, type DataTableSelection, type PagedAnswer } from '../../components/table';
+import { leadPagerNote } from './lead-pager-note';
+import type { PipelineParams } from './pipeline-filters';
 import { StageBadge, formatDay, today } from './stage-badge';
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto' },
   name: { display: 'flex', flexDirection: 'column', minWidth: 0, alignItems: 'flex-start' },
   muted: { color: tokens.colorNeutralForeground3 },
   overdue: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
@@ -28,108 +17,141 @@ const useStyles = makeStyles({
 });
 
 export interface PipelineTableProps {
-  rows: PipelineLead[];
+  /** The server's page of leads and its loading states. */
+  answer: Omit<PagedAnswer<PipelineLead>, 'data'> & { data?: PipelinePage };
+  params: PipelineParams;
+  /** What an empty page says. */
+  emptyText: string;
   /** The team view: an agent column and row selection. */
   team?: boolean;
   selected?: ReadonlySet<number>;
-  onSelect?(leadId: number, selected: boolean): void;
-  onSelectAll?(selected: boolean): void;
+  onSelect?(leadIds: readonly number[], selected: boolean): void;
   onOpen(lead: PipelineLead): void;
 }
 
-/** The pipeline's leads: name, stage, follow-up, click-to-call and click-to-email, latest note. */
-export function PipelineTable({ rows, team, selected, onSelect, onSelectAll, onOpen }: PipelineTableProps) {
+function usePipelineColumns(team: boolean, onOpen: (lead: PipelineLead) => void) {
   const styles = useStyles();
-  const day = today();
-  const allSelected = rows.length > 0 && rows.every((lead) => selected?.has(lead.id));
-  const someSelected = rows.some((lead) => selected?.has(lead.id));
-  return (
-    <div className={styles.scroll}>
-      <Table
-        aria-label={team ? 'Team leads' : 'My leads'}
-        data-testid="my-leads"
-        style={{ tableLayout: 'fixed', minWidth: team ? '900px' : '820px' }}
-      >
-        <TableHeader>
-          <TableRow>
-            {team && (
-              <TableHeaderCell style={{ width: '44px' }}>
-                <Checkbox
-                  aria-label="Select every lead on this page"
-                  checked={allSelected ? true : someSelected ? 'mixed' : false}
-                  onChange={(_event, data) => onSelectAll?.(data.checked === true)}
-                />
-              </TableHeaderCell>
-            )}
-            <TableHeaderCell style={{ width: '19%' }}>Name</TableHeaderCell>
-            {team && <TableHeaderCell style={{ width: '12%' }}>Agent</TableHeaderCell>}
-            <TableHeaderCell style={{ width: '110px' }}>Stage</TableHeaderCell>
-            <TableHeaderCell style={{ width: '120px' }}>Follow-up</TableHeaderCell>
-            <TableHeaderCell style={{ width: '150px' }}>Phone</TableHeaderCell>
-            <TableHeaderCell style={{ width: '20%' }}>Email</TableHeaderCell>
-            <TableHeaderCell>Notes</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((lead) => (
-            <TableRow key={`${lead.agentId}-${lead.id}`} data-testid="my-lead">
-              {team && (
-                <TableCell>
-                  <Checkbox
-                    aria-label={`Select ${lead.name}`}
-                    checked={selected?.has(lead.id) ?? false}
-                    onChange={(_event, data) => onSelect?.(lead.id, data.checked === true)}
-                  />
-                </TableCell>
+  return useMemo(() => {
+    const day = today();
+    const columns: DataTableColumn<PipelineLead>[] = [
+      {
+        id: 'name',
+        header: 'Name',
+        width: 220,
+        card: 'title',
+        render: (lead) => (
+          <span className={styles.name}>
+            <Link as="button" className={styles.ellipsis} onClick={() => onOpen(lead)} aria-label={`Open ${lead.name}`}>
+              <Text weight="semibold">{lead.name || 'Unnamed lead'}</Text>
+            </Link>
+            <Text size={200} className={`${styles.muted} ${styles.ellipsis}`}>
+              {lead.workAt || '—'}
+              {lead.duplicate && (
+                <Badge size="small" appearance="tint" color="warning" style={{ marginLeft: 6 }}>
+                  Duplicate
+                </Badge>
               )}
-              <TableCell>
-                <span className={styles.name}>
-                  <Link as="button" className={styles.ellipsis} onClick={() => onOpen(lead)} aria-label={`Open ${lead.name}`}>
-                    <Text weight="semibold">{lead.name || 'Unnamed lead'}</Text>
-                  </Link>
-                  <Text size={200} className={`${styles.muted} ${styles.ellipsis}`}>
-                    {lead.workAt || '—'}
-                    {lead.duplicate && (
-                      <Badge size="small" appearance="tint" color="warning" style={{ marginLeft: 6 }}>
-                        Duplicate
-                      </Badge>
-                    )}
-                  </Text>
-                </span>
-              </TableCell>
-              {team && <TableCell className={styles.ellipsis}>{lead.agentName}</TableCell>}
-              <TableCell>
-                <StageBadge stage={lead.stage} />
-              </TableCell>
-              <TableCell>
-                {lead.followUpAt ? (
-                  <Text className={lead.followUpAt < day ? styles.overdue : undefined} data-testid="lead-follow-up">
-                    {lead.followUpAt === day ? 'Today' : formatDay(lead.followUpAt)}
-                  </Text>
-                ) : (
-                  <Text className={styles.muted}>—</Text>
-                )}
-              </TableCell>
-              <TableCell className={styles.ellipsis}>
-                {lead.phone ? <Link href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</Link> : '—'}
-              </TableCell>
-              <TableCell className={styles.ellipsis} title={lead.email}>
-                {lead.email ? <Link href={`mailto:${lead.email}`}>{lead.email}</Link> : '—'}
-              </TableCell>
-              <TableCell>
-                <span className={styles.notes}>
-                  <Text className={`${styles.notesText} ${lead.notes ? '' : styles.muted}`} title={lead.notes}>
-                    {lead.notes || 'No notes'}
-                  </Text>
-                  <Button size="small" icon={<OpenRegular />} onClick={() => onOpen(lead)} aria-label={`Edit notes on ${lead.name}`}>
-                    Notes
-                  </Button>
-                </span>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+            </Text>
+          </span>
+        ),
+      },
+      ...(team ? [{ id: 'agent', header: 'Agent', width: 140, text: (lead: PipelineLead) => lead.agentName }] : []),
+      { id: 'stage', header: 'Stage', width: 110, card: 'status', render: (lead) => <StageBadge stage={lead.stage} /> },
+      {
+        id: 'follow-up',
+        header: 'Follow-up',
+        width: 120,
+        render: (lead) =>
+          lead.followUpAt ? (
+            <Text className={lead.followUpAt < day ? styles.overdue : undefined} data-testid="lead-follow-up">
+              {lead.followUpAt === day ? 'Today' : formatDay(lead.followUpAt)}
+            </Text>
+          ) : (
+            <Text className={styles.muted}>—</Text>
+          ),
+      },
+      {
+        id: 'phone',
+        header: 'Phone',
+        width: 150,
+        render: (lead) => (lead.phone ? <Link href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</Link> : '—'),
+      },
+      {
+        id: 'email',
+        header: 'Email',
+        width: 200,
+        render: (lead) =>
+          lead.email ? (
+            <Link href={`mailto:${lead.email}`} className={styles.ellipsis} title={lead.email}>
+              {lead.email}
+            </Link>
+          ) : (
+            '—'
+          ),
+      },
+      {
+        id: 'notes',
+        header: 'Notes',
+        width: 280,
+        render: (lead) => (
+          <span className={styles.notes}>
+            <Text className={`${styles.notesText} ${lead.notes ? '' : styles.muted}`} title={lead.notes}>
+              {lead.notes || 'No notes'}
+            </Text>
+            <Button size="small" icon={<OpenRegular />} onClick={() => onOpen(lead)} aria-label={`Edit notes on ${lead.name}`}>
+              Notes
+            </Button>
+          </span>
+        ),
+      },
+    ];
+    return columns;
+  }, [team, onOpen, styles]);
+}
+
+/** The pipeline's leads: name, stage, follow-up, click-to-call and click-to-email, latest note; paged on the server. */
+export function PipelineTable({ answer, params, emptyText, team = false, selected, onSelect, onOpen }: PipelineTableProps) {
+  const columns = usePipelineColumns(team, onOpen);
+  const { list } = params;
+  const selection: DataTableSelection<PipelineLead> | undefined =
+    team && selected && onSelect
+      ? {
+          isSelected: (lead) => selected.has(lead.id),
+          onChange: (leads, on) =>
+            onSelect(
+              leads.map((lead) => lead.id),
+              on,
+            ),
+          rowLabel: (lead) => `Select ${lead.name}`,
+          allLabel: 'Select every lead on this page',
+        }
+      : undefined;
+  return (
+    <DataTable<PipelineLead>
+      label={team ? 'Team leads' : 'My leads'}
+      noun="leads"
+      columns={columns}
+      items={answer.data?.data}
+      getRowId={(lead) => `${lead.agentId}-${lead.id}`}
+      getRowName={(lead) => lead.name}
+      loading={answer.isLoading}
+      stale={answer.isValidating && !!answer.data}
+      error={answer.error}
+      onRetry={() => void answer.mutate()}
+      empty={{ icon: <PeopleSearchRegular />, text: emptyText }}
+      selection={selection}
+      paging={
+        answer.data && {
+          page: list.page,
+          pageSize: list.pageSize,
+          total: answer.data.recordsFiltered,
+          note: leadPagerNote(answer.data),
+          loading: answer.isValidating,
+          onPage: list.setPage,
+          onPageSize: list.setPageSize,
+        }
+      }
+      rowAttributes={() => ({ 'data-testid': 'my-lead' })}
+    />
   );
 }

@@ -1,26 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { PeopleSearchRegular, PersonArrowRightRegular } from '@fluentui/react-icons';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { PersonArrowRightRegular } from '@fluentui/react-icons';
 import type { PipelineLead } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { useConfirm, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { UserPicker, useStaffUser, type PickedUser } from '../../components/pickers';
 import { LeadPanel } from './lead-panel';
 import { PipelineFilters, usePipelineParams } from './pipeline-filters';
 import { reassignLeads, useReloadPipeline, useTeamPipeline } from './pipeline-api';
 import { PipelineTable } from './pipeline-table';
-import { useResetWhen, ListPager } from '../../components/table';
-import { leadPagerNote } from './lead-pager-note';
+import { useResetWhen } from '../../components/table';
 
 const useStyles = makeStyles({
-  pager: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}` },
-  surface: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow4,
-    overflow: 'hidden',
-  },
   dropdown: { minWidth: '190px' },
   bar: {
     display: 'flex',
@@ -29,6 +21,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    marginBottom: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusLarge,
     backgroundColor: tokens.colorBrandBackground2,
   },
 });
@@ -51,7 +45,8 @@ export default function TeamLeadsScreen() {
   const reload = useReloadPipeline();
   const start = (list.page - 1) * list.pageSize;
   const query = { start, length: list.pageSize, search: list.search, stage, due, card, sort, userId: agentId };
-  const { data, error, isLoading, isValidating, mutate } = useTeamPipeline(query);
+  const answer = useTeamPipeline(query);
+  const { error } = answer;
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Failed to load the team’s leads');
@@ -80,70 +75,15 @@ export default function TeamLeadsScreen() {
     }
   };
 
-  const select = (leadId: number, on: boolean) =>
+  const select = (leadIds: readonly number[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
-      if (on) next.add(leadId);
-      else next.delete(leadId);
+      for (const leadId of leadIds) {
+        if (on) next.add(leadId);
+        else next.delete(leadId);
+      }
       return next;
     });
-
-  let content;
-  if (isLoading && !data) content = <PageSpinner label="Loading the team’s leads…" />;
-  else if (error && !data)
-    content = (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void mutate()}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  else if (!data || data.data.length === 0)
-    content = <EmptyState icon={<PeopleSearchRegular />} text="No assigned lead matches these filters." />;
-  else
-    content = (
-      <div className={styles.surface}>
-        {selected.size > 0 && (
-          <div className={styles.bar} data-testid="reassign-bar">
-            <Text weight="semibold">{`${selected.size} selected`}</Text>
-            <UserPicker
-              className={styles.dropdown}
-              role="Salesagent"
-              label="Reassign to"
-              placeholder="Reassign to…"
-              value={target}
-              onChange={setTarget}
-            />
-            <Button appearance="primary" icon={<PersonArrowRightRegular />} disabled={!target || moving} onClick={() => void reassign()}>
-              {moving ? 'Reassigning…' : 'Reassign'}
-            </Button>
-            <Button appearance="subtle" onClick={() => setSelected(new Set())}>
-              Clear selection
-            </Button>
-          </div>
-        )}
-        <PipelineTable
-          team
-          rows={data.data}
-          selected={selected}
-          onSelect={select}
-          onSelectAll={(on) => setSelected(on ? new Set(data.data.map((lead) => lead.id)) : new Set())}
-          onOpen={setOpen}
-        />
-        <ListPager
-          className={styles.pager}
-          page={list.page}
-          pageSize={list.pageSize}
-          total={data.recordsFiltered}
-          noun="leads"
-          note={leadPagerNote(data)}
-          loading={isValidating}
-          onPage={list.setPage}
-          onPageSize={list.setPageSize}
-        />
-      </div>
-    );
 
   return (
     <>
@@ -161,7 +101,34 @@ export default function TeamLeadsScreen() {
           onChange={(picked) => list.setFilter('agent', picked?.id ?? '')}
         />
       </PipelineFilters>
-      {content}
+      {selected.size > 0 && (
+        <div className={styles.bar} data-testid="reassign-bar">
+          <Text weight="semibold">{`${selected.size} selected`}</Text>
+          <UserPicker
+            className={styles.dropdown}
+            role="Salesagent"
+            label="Reassign to"
+            placeholder="Reassign to…"
+            value={target}
+            onChange={setTarget}
+          />
+          <Button appearance="primary" icon={<PersonArrowRightRegular />} disabled={!target || moving} onClick={() => void reassign()}>
+            {moving ? 'Reassigning…' : 'Reassign'}
+          </Button>
+          <Button appearance="subtle" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+      <PipelineTable
+        team
+        answer={answer}
+        params={params}
+        emptyText="No assigned lead matches these filters."
+        selected={selected}
+        onSelect={select}
+        onOpen={setOpen}
+      />
       {open && (
         <LeadPanel
           lead={open}

@@ -18,15 +18,14 @@ import {
 } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../components/api';
 
-export const ORDERS_PAGE_SIZE = 20;
-
 export interface OrderListParams {
   page: number;
+  pageSize: number;
   search: string;
   status: OrderStatus | '';
 }
 
-function orderQuery({ search, status }: Omit<OrderListParams, 'page'>): URLSearchParams {
+function orderQuery({ search, status }: Pick<OrderListParams, 'search' | 'status'>): URLSearchParams {
   const query = new URLSearchParams();
   if (search.trim()) query.set('search', search.trim());
   if (status) query.set('status', status);
@@ -36,7 +35,7 @@ function orderQuery({ search, status }: Omit<OrderListParams, 'page'>): URLSearc
 export function useOrders(params: OrderListParams) {
   const query = orderQuery(params);
   query.set('page', String(params.page));
-  query.set('pageSize', String(ORDERS_PAGE_SIZE));
+  query.set('pageSize', String(params.pageSize));
   return useApi<Page<OrderSummary>>(`${ORDERS_PATHS.orders}?${query}`, { keepPreviousData: true });
 }
 
@@ -121,7 +120,7 @@ export async function recordTransaction(input: ServiceTransactionInput): Promise
 
 export { fetchBlob, saveBlob } from '../../components/api';
 
-export function exportOrdersPath(params: Omit<OrderListParams, 'page'>): string {
+export function exportOrdersPath(params: Pick<OrderListParams, 'search' | 'status'>): string {
   const query = orderQuery(params).toString();
   return `${ORDERS_PATHS.ordersExport}${query ? `?${query}` : ''}`;
 }

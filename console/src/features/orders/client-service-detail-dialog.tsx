@@ -1,36 +1,14 @@
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { ArrowRightRegular, CheckmarkCircleFilled, CircleRegular, DismissRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { Badge, Field, MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowRightRegular, CheckmarkCircleFilled, CircleRegular } from '@fluentui/react-icons';
+import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { shortId, type ClientServiceDetail } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
+import { ViewDialog } from '../../components/feedback/view-dialog';
 import { formatDate } from '../../components/format';
 import { ACCESS, hasAnyRole, useAuth } from '../../components/auth';
 import { TextLink } from '../../components/navigation';
+import { DataTable, type DataTableColumn } from '../../components/table';
 import { useClientService } from './api';
 import { formatBytes, formatDuration } from './formatting';
 import { FileLink, ImageThumbnail } from './protected-file';
@@ -68,7 +46,7 @@ const useStyles = makeStyles({
   secondary: { color: tokens.colorNeutralForeground3 },
   images: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  note: { whiteSpace: 'pre-wrap' },
+  note: { whiteSpace: 'pre-wrap', paddingBlock: tokens.spacingVerticalXS },
 });
 
 function Fact({ name, children, testId }: { name: string; children: ReactNode; testId?: string }) {
@@ -226,74 +204,89 @@ function DetailBody({ detail }: { detail: ClientServiceDetail }) {
   );
 }
 
+type ServiceTransaction = ClientServiceDetail['transactions'][number];
+
+function useTransactionColumns(): DataTableColumn<ServiceTransaction>[] {
+  const styles = useStyles();
+  return useMemo(
+    () => [
+      {
+        id: 'status',
+        header: 'Status',
+        width: 210,
+        card: 'title',
+        render: (transaction) => (
+          <span className={styles.status}>
+            {transaction.previousStatus !== transaction.status && (
+              <>
+                <Text size={200} className={styles.secondary}>
+                  {transaction.previousStatus}
+                </Text>
+                <ArrowRightRegular className={styles.secondary} aria-label="to" />
+              </>
+            )}
+            <ClientServiceStatusBadge status={transaction.status} />
+            {transaction.correction && (
+              <Badge appearance="outline" color="warning" size="small" data-testid="correction-badge">
+                Correction
+              </Badge>
+            )}
+          </span>
+        ),
+      },
+      {
+        id: 'date',
+        header: 'Date',
+        width: 170,
+        render: (transaction) => (
+          <span className={styles.fact}>
+            {formatDate(transaction.date, 'date-time')}
+            <Text size={200} className={styles.secondary}>
+              {transaction.actorName}
+            </Text>
+          </span>
+        ),
+      },
+      { id: 'note', header: 'Note', width: 280, render: (transaction) => <Text className={styles.note}>{transaction.note || '—'}</Text> },
+      {
+        id: 'images',
+        header: 'Images',
+        width: 240,
+        render: (transaction) =>
+          transaction.files.length ? (
+            <div className={styles.images}>
+              {transaction.files.map((file) => (
+                <ImageThumbnail key={file.id} file={file} />
+              ))}
+            </div>
+          ) : (
+            '—'
+          ),
+      },
+    ],
+    [styles],
+  );
+}
+
 /** Every status change of the service, with who made it, its note and its images. */
 function TransactionsSection({ transactions }: { transactions: ClientServiceDetail['transactions'] }) {
   const styles = useStyles();
+  const columns = useTransactionColumns();
   return (
     <section className={styles.section} aria-label="Transactions">
       <Text as="h3" weight="semibold">
         Transactions
       </Text>
-      {transactions.length === 0 ? (
-        <Text className={styles.secondary}>No transactions yet.</Text>
-      ) : (
-        <Table size="small" aria-label="Transactions" data-testid="transactions-table">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell style={{ width: '210px' }}>Status</TableHeaderCell>
-              <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
-              <TableHeaderCell>Note</TableHeaderCell>
-              <TableHeaderCell style={{ width: '240px' }}>Images</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {transactions.map((transaction) => (
-              <TableRow key={transaction.id} data-testid="transaction-row">
-                <TableCell>
-                  <span className={styles.status}>
-                    {transaction.previousStatus !== transaction.status && (
-                      <>
-                        <Text size={200} className={styles.secondary}>
-                          {transaction.previousStatus}
-                        </Text>
-                        <ArrowRightRegular className={styles.secondary} aria-label="to" />
-                      </>
-                    )}
-                    <ClientServiceStatusBadge status={transaction.status} />
-                    {transaction.correction && (
-                      <Badge appearance="outline" color="warning" size="small" data-testid="correction-badge">
-                        Correction
-                      </Badge>
-                    )}
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <span className={styles.fact}>
-                    {formatDate(transaction.date, 'date-time')}
-                    <Text size={200} className={styles.secondary}>
-                      {transaction.actorName}
-                    </Text>
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <Text className={styles.note}>{transaction.note || '—'}</Text>
-                </TableCell>
-                <TableCell>
-                  {transaction.files.length ? (
-                    <div className={styles.images}>
-                      {transaction.files.map((file) => (
-                        <ImageThumbnail key={file.id} file={file} />
-                      ))}
-                    </div>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable<ServiceTransaction>
+        label="Transactions"
+        noun="transactions"
+        columns={columns}
+        items={transactions}
+        getRowId={(transaction) => String(transaction.id)}
+        getRowName={(transaction) => transaction.status}
+        empty={{ text: 'No transactions yet.' }}
+        rowAttributes={() => ({ 'data-testid': 'transaction-row' })}
+      />
     </section>
   );
 }
@@ -303,39 +296,28 @@ export function ClientServiceDetailDialog({ id, onClose }: { id: string; onClose
   const dialog = useDialogStyles();
   const { data, error, isLoading } = useClientService(id);
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && onClose()}>
-      <DialogSurface className={dialog.surface} aria-label={`Client service ${shortId(id)}`} data-testid="client-service-detail">
-        <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} />
-              </DialogTrigger>
-            }
-          >
-            <span className={dialog.titleRow}>
-              {`Client service ${shortId(id)}`}
-              {data && <ClientServiceStatusBadge status={data.status} />}
-            </span>
-          </DialogTitle>
-          <DialogContent className={dialog.content}>
-            {isLoading ? (
-              <Spinner label="Loading…" />
-            ) : data ? (
-              <DetailBody detail={data} />
-            ) : (
-              <MessageBar intent="error">
-                <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-              </MessageBar>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <DialogTrigger action="close">
-              <Button appearance="secondary">Close</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ViewDialog
+      title={
+        <span className={dialog.titleRow}>
+          {`Client service ${shortId(id)}`}
+          {data && <ClientServiceStatusBadge status={data.status} />}
+        </span>
+      }
+      label={`Client service ${shortId(id)}`}
+      surfaceClassName={dialog.surface}
+      contentClassName={dialog.content}
+      onClose={onClose}
+      data-testid="client-service-detail"
+    >
+      {isLoading ? (
+        <Spinner label="Loading…" />
+      ) : data ? (
+        <DetailBody detail={data} />
+      ) : (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorMessage(error)}</MessageBarBody>
+        </MessageBar>
+      )}
+    </ViewDialog>
   );
 }

@@ -1,34 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  Button,
-  Dropdown,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Option,
-  SearchBox,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { ArrowDownloadRegular, ChevronLeftRegular, ChevronRightRegular, ReceiptRegular } from '@fluentui/react-icons';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Dropdown, Option, SearchBox, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { ORDER_STATUSES, shortId, type OrderStatus, type OrderSummary } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
+import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
-import { ORDERS_PAGE_SIZE, exportOrdersPath, fetchBlob, saveBlob, useOrders } from './api';
+import { DataTable, useListParams, type DataTableColumn } from '../../components/table';
+import { exportOrdersPath, fetchBlob, saveBlob, useOrders } from './api';
 import { orderAddress } from './formatting';
 import { OrderStatusBadge } from './status-badges';
 
@@ -42,65 +23,70 @@ const useStyles = makeStyles({
   },
   search: { width: '340px', maxWidth: '100%' },
   status: { minWidth: '160px' },
-  surface: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow4,
-    overflow: 'hidden',
-  },
   id: { fontFamily: tokens.fontFamilyMonospace, fontWeight: tokens.fontWeightSemibold },
-  amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  amountHeader: { '& > button, & > div': { justifyContent: 'flex-end' } },
-  contact: { display: 'flex', flexDirection: 'column' },
+  amount: { display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  contact: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   secondary: { color: tokens.colorNeutralForeground3 },
-  footer: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
 const ALL = 'all';
+
+function useOrderColumns(): DataTableColumn<OrderSummary>[] {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  return useMemo(
+    () => [
+      {
+        id: 'id',
+        header: 'ID',
+        width: 110,
+        card: 'title',
+        render: (order) => (
+          <TextLink to={`order/${order.id}`} className={styles.id}>
+            {shortId(order.id)}
+          </TextLink>
+        ),
+      },
+      { id: 'date', header: 'Date', width: 170, text: (order) => formatDate(order.createdDate, 'date-time') },
+      { id: 'amount', header: 'Amount', width: 130, render: (order) => <span className={styles.amount}>{money(order.amount)}</span> },
+      {
+        id: 'contact',
+        header: 'Contact',
+        width: 220,
+        render: (order) => (
+          <span className={styles.contact}>
+            <Text weight="semibold" truncate wrap={false}>
+              {order.name}
+            </Text>
+            <Text size={200} className={styles.secondary} truncate wrap={false}>
+              {order.contactInfo}
+            </Text>
+          </span>
+        ),
+      },
+      { id: 'address', header: 'Address', width: 260, text: orderAddress },
+      { id: 'status', header: 'Status', width: 110, card: 'status', render: (order) => <OrderStatusBadge status={order.status} /> },
+    ],
+    [styles, money],
+  );
+}
 
 /** /admin/clients-orders: server-paged orders with search, a status filter and an xlsx export; the state lives in the URL. */
 export default function ClientsOrdersScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('search') ?? '';
-  const statusParam = params.get('status');
-  const status: OrderStatus | '' = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as OrderStatus) : '';
-  const [typed, setTyped] = useState(search);
+  const list = useListParams<'date'>({ sort: 'date', dir: 'desc', searchParam: 'search' }, ['status']);
+  const status: OrderStatus | '' = (ORDER_STATUSES as readonly string[]).includes(list.filters.status)
+    ? (list.filters.status as OrderStatus)
+    : '';
   const [exporting, setExporting] = useState(false);
-  const { data, error, isLoading, isValidating, mutate } = useOrders({ page, search, status });
-
-  const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  // The search applies when typing pauses.
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => update({ search: typed.trim() || null, page: null }), 300);
-    return () => clearTimeout(timer);
-  }, [typed, search, update]);
+  const { data, error, isLoading, isValidating, mutate } = useOrders({
+    page: list.page,
+    pageSize: list.pageSize,
+    search: list.search,
+    status,
+  });
+  const columns = useOrderColumns();
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Failed to load orders');
@@ -109,7 +95,7 @@ export default function ClientsOrdersScreen() {
   const exportXlsx = async () => {
     setExporting(true);
     try {
-      const blob = await fetchBlob(exportOrdersPath({ search, status }));
+      const blob = await fetchBlob(exportOrdersPath({ search: list.search, status }));
       saveBlob(blob, `orders-${new Date().toISOString().slice(0, 10)}.xlsx`);
     } catch (failure) {
       notify.error(errorMessage(failure), 'Export failed');
@@ -118,56 +104,11 @@ export default function ClientsOrdersScreen() {
     }
   };
 
-  const total = data?.total ?? 0;
-  const filtered = Boolean(search || status);
-
-  let content;
-  if (isLoading && !data) {
-    content = <PageSpinner label="Loading orders…" />;
-  } else if (error && !data) {
-    content = (
-      <MessageBar intent="error">
-        <MessageBarBody>
-          <MessageBarTitle>Failed to load orders</MessageBarTitle>
-          {errorMessage(error)}
-        </MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void mutate()}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  } else if (!data || data.items.length === 0) {
-    content = (
-      <EmptyState
-        icon={<ReceiptRegular />}
-        text="No orders"
-        action={
-          filtered ? (
-            <Button
-              onClick={() => {
-                setTyped('');
-                update({ search: null, status: null, page: null });
-              }}
-            >
-              Clear the search and filter
-            </Button>
-          ) : page > 1 ? (
-            <Button onClick={() => update({ page: null })}>Go to the first page</Button>
-          ) : undefined
-        }
-      />
-    );
-  } else {
-    content = (
-      <OrdersTable
-        orders={data.items}
-        page={page}
-        total={total}
-        validating={isValidating}
-        onPage={(next) => update({ page: next > 1 ? String(next) : null })}
-      />
-    );
-  }
+  const filtered = Boolean(list.search || status);
+  const clear = () => {
+    list.setSearchInput('');
+    list.setFilter('status', '');
+  };
 
   return (
     <>
@@ -189,17 +130,15 @@ export default function ClientsOrdersScreen() {
           className={styles.search}
           placeholder="Search by id, name, contact or address"
           aria-label="Search orders"
-          value={typed}
-          onChange={(_event, value) => setTyped(value.value)}
+          value={list.searchInput}
+          onChange={(_event, value) => list.setSearchInput(value.value)}
         />
         <Dropdown
           className={styles.status}
           aria-label="Status"
           value={status || 'All statuses'}
           selectedOptions={[status || ALL]}
-          onOptionSelect={(_event, option) =>
-            update({ status: option.optionValue === ALL ? null : (option.optionValue ?? null), page: null })
-          }
+          onOptionSelect={(_event, option) => list.setFilter('status', option.optionValue === ALL ? '' : (option.optionValue ?? ''))}
         >
           <Option value={ALL}>All statuses</Option>
           {ORDER_STATUSES.map((value) => (
@@ -209,82 +148,36 @@ export default function ClientsOrdersScreen() {
           ))}
         </Dropdown>
       </div>
-      {content}
+      <DataTable<OrderSummary>
+        label="Orders"
+        noun="orders"
+        columns={columns}
+        items={data?.items}
+        getRowId={(order) => order.id}
+        getRowName={(order) => `order ${shortId(order.id)}`}
+        loading={isLoading}
+        stale={isValidating && !!data}
+        error={error}
+        onRetry={() => void mutate()}
+        empty={{
+          icon: <ReceiptRegular />,
+          text: 'No orders',
+          action: filtered ? (
+            <Button onClick={clear}>Clear the search and filter</Button>
+          ) : list.page > 1 ? (
+            <Button onClick={() => list.setPage(1)}>Go to the first page</Button>
+          ) : undefined,
+        }}
+        paging={{
+          page: list.page,
+          pageSize: list.pageSize,
+          total: data?.total ?? 0,
+          loading: isValidating,
+          onPage: list.setPage,
+          onPageSize: list.setPageSize,
+        }}
+        rowAttributes={() => ({ 'data-testid': 'order-row' })}
+      />
     </>
-  );
-}
-
-interface OrdersTableProps {
-  orders: readonly OrderSummary[];
-  page: number;
-  total: number;
-  validating: boolean;
-  onPage(page: number): void;
-}
-
-/** One page of orders, each linking to its receipt, with "21–40 of 57 orders" and previous and next. */
-function OrdersTable({ orders, page, total, validating, onPage }: OrdersTableProps) {
-  const styles = useStyles();
-  const money = useFormatMoney();
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const first = total === 0 ? 0 : (page - 1) * ORDERS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * ORDERS_PAGE_SIZE);
-  return (
-    <div className={styles.surface}>
-      <Table aria-label="Orders" data-testid="orders-table">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell style={{ width: '110px' }}>ID</TableHeaderCell>
-            <TableHeaderCell style={{ width: '170px' }}>Date</TableHeaderCell>
-            <TableHeaderCell style={{ width: '130px' }} className={styles.amountHeader}>
-              Amount
-            </TableHeaderCell>
-            <TableHeaderCell>Contact</TableHeaderCell>
-            <TableHeaderCell>Address</TableHeaderCell>
-            <TableHeaderCell style={{ width: '110px' }}>Status</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {orders.map((order) => (
-            <TableRow key={order.id} data-testid="order-row">
-              <TableCell>
-                <TextLink to={`order/${order.id}`} className={styles.id}>
-                  {shortId(order.id)}
-                </TextLink>
-              </TableCell>
-              <TableCell>{formatDate(order.createdDate, 'date-time')}</TableCell>
-              <TableCell className={styles.amount}>{money(order.amount)}</TableCell>
-              <TableCell>
-                <span className={styles.contact}>
-                  <Text weight="semibold">{order.name}</Text>
-                  <Text size={200} className={styles.secondary}>
-                    {order.contactInfo}
-                  </Text>
-                </span>
-              </TableCell>
-              <TableCell>{orderAddress(order)}</TableCell>
-              <TableCell>
-                <OrderStatusBadge status={order.status} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <div className={styles.footer}>
-        <Text size={200} className={styles.secondary} aria-live="polite">
-          {`${first}–${last} of ${total} orders`}
-          {validating && <Spinner size="extra-tiny" as="span" style={{ display: 'inline-flex', marginLeft: 8 }} />}
-        </Text>
-        <nav className={styles.pager} aria-label="Pages">
-          <Button icon={<ChevronLeftRegular />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </Button>
-          <Text size={200}>{`Page ${page} of ${pages}`}</Text>
-          <Button icon={<ChevronRightRegular />} iconPosition="after" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      </div>
-    </div>
   );
 }

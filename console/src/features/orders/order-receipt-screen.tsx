@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -11,12 +11,6 @@ import {
   Skeleton,
   SkeletonItem,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   makeStaticStyles,
   makeStyles,
@@ -31,6 +25,7 @@ import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { NotFoundPage, PageHeader } from '../../components/layout';
 import { ButtonLink, PageBreadcrumb, TextLink, type Crumb } from '../../components/navigation';
+import { DataTable, type DataTableColumn } from '../../components/table';
 import { submitOrderItem, useOrder, useOrderClient, useOrderPayments } from './api';
 import { OrderStatusBadge } from './status-badges';
 
@@ -72,8 +67,8 @@ const useStyles = makeStyles({
   },
   factName: { color: tokens.colorNeutralForeground3 },
   factValue: { margin: 0 },
-  number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  numberHeader: { '& > button, & > div': { justifyContent: 'flex-end' } },
+  number: { display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  embedded: { boxShadow: 'none', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   badge: { alignSelf: 'flex-start' },
   totals: { marginLeft: 'auto', width: '340px', display: 'grid', gridTemplateColumns: '1fr auto', rowGap: tokens.spacingVerticalXS },
   grandTotal: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase400 },
@@ -190,6 +185,19 @@ function ClientAccount({ userId }: { userId: string }) {
 function Payments({ load }: { load: PaymentsLoad }) {
   const styles = useStyles();
   const money = useFormatMoney();
+  const transactionColumns = useMemo<DataTableColumn<OrderPayment['transactions'][number]>[]>(
+    () => [
+      { id: 'status', header: 'Status', width: 160, card: 'title', text: (transaction) => transaction.status },
+      {
+        id: 'amount',
+        header: 'Amount',
+        width: 120,
+        render: (transaction) => <span className={styles.number}>{money(transaction.amount)}</span>,
+      },
+      { id: 'paid-on', header: 'Paid on', width: 180, text: (transaction) => formatDate(transaction.paidOn, 'date-time') },
+    ],
+    [styles, money],
+  );
   if (load.isLoading) return <Spinner size="tiny" label="Loading payments…" labelPosition="after" />;
   const { payments, failed } = paymentsOf(load);
   if (failed) {
@@ -220,33 +228,48 @@ function Payments({ load }: { load: PaymentsLoad }) {
               {payment.status}
             </Badge>
           </div>
-          <Table size="small" aria-label="Payment transactions">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell className={styles.numberHeader}>Amount</TableHeaderCell>
-                <TableHeaderCell>Paid on</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {payment.transactions.map((transaction, i) => (
-                <TableRow key={i}>
-                  <TableCell>{transaction.status}</TableCell>
-                  <TableCell className={styles.number}>{money(transaction.amount)}</TableCell>
-                  <TableCell>{formatDate(transaction.paidOn, 'date-time')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable<OrderPayment['transactions'][number]>
+            label="Payment transactions"
+            noun="transactions"
+            className={styles.embedded}
+            columns={transactionColumns}
+            items={payment.transactions}
+            getRowId={(transaction) => `${transaction.paidOn}-${transaction.status}-${transaction.amount}`}
+            getRowName={(transaction) => transaction.status}
+            empty={{ text: 'No transactions yet.' }}
+          />
         </Card>
       ))}
     </div>
   );
 }
 
+function useItemColumns(order: OrderDetail): DataTableColumn<OrderItem>[] {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  return useMemo(
+    () => [
+      {
+        id: 'service',
+        header: 'Service',
+        width: 260,
+        card: 'title',
+        render: (item) => <TextLink to={servicePath(item)}>{item.itemName}</TextLink>,
+      },
+      { id: 'type', header: 'Type', width: 110, text: (item) => item.itemType },
+      { id: 'amount', header: 'Amount', width: 120, render: (item) => <span className={styles.number}>{money(item.amount)}</span> },
+      { id: 'quantity', header: 'Quantity', width: 90, render: (item) => <span className={styles.number}>{item.quantity}</span> },
+      { id: 'total', header: 'Total', width: 120, render: (item) => <span className={styles.number}>{money(item.total)}</span> },
+      { id: 'submit', header: 'Client services', width: 230, render: (item) => <SubmitButton order={order} item={item} /> },
+    ],
+    [styles, money, order],
+  );
+}
+
 function Receipt({ order }: { order: OrderDetail }) {
   const styles = useStyles();
   const money = useFormatMoney();
+  const itemColumns = useItemColumns(order);
   const paymentsLoad = useOrderPayments(order.id);
   const { payments, known } = paymentsOf(paymentsLoad);
   // "Paid" needs a payment: an order marked paid with none recorded says so instead.
@@ -303,42 +326,17 @@ function Receipt({ order }: { order: OrderDetail }) {
         </div>
       </div>
 
-      <Table aria-label="Order items" data-testid="order-items">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Service</TableHeaderCell>
-            <TableHeaderCell style={{ width: '110px' }}>Type</TableHeaderCell>
-            <TableHeaderCell style={{ width: '120px' }} className={styles.numberHeader}>
-              Amount
-            </TableHeaderCell>
-            <TableHeaderCell style={{ width: '90px' }} className={styles.numberHeader}>
-              Quantity
-            </TableHeaderCell>
-            <TableHeaderCell style={{ width: '120px' }} className={styles.numberHeader}>
-              Total
-            </TableHeaderCell>
-            <TableHeaderCell style={{ width: '230px' }} data-print-hide>
-              Client services
-            </TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {order.items.map((item) => (
-            <TableRow key={item.itemId} data-testid="order-item">
-              <TableCell>
-                <TextLink to={servicePath(item)}>{item.itemName}</TextLink>
-              </TableCell>
-              <TableCell>{item.itemType}</TableCell>
-              <TableCell className={styles.number}>{money(item.amount)}</TableCell>
-              <TableCell className={styles.number}>{item.quantity}</TableCell>
-              <TableCell className={styles.number}>{money(item.total)}</TableCell>
-              <TableCell data-print-hide>
-                <SubmitButton order={order} item={item} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable<OrderItem>
+        label="Order items"
+        noun="items"
+        className={styles.embedded}
+        columns={itemColumns}
+        items={order.items}
+        getRowId={(item) => String(item.itemId)}
+        getRowName={(item) => item.itemName}
+        empty={{ text: 'No items.' }}
+        rowAttributes={() => ({ 'data-testid': 'order-item' })}
+      />
 
       <div className={styles.totals} data-testid="order-totals">
         <Text>Subtotal</Text>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Badge,
   Button,
@@ -8,15 +8,8 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   makeStyles,
-  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
@@ -34,6 +27,7 @@ import { EmptyState, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
+import { DataTable, type DataTableColumn } from '../../components/table';
 import { useSettledBatches, useSettledTransactions } from './api';
 import { NotConfiguredMessage, SimulatedDataBadge, isNotConfigured, useSettlementStatus } from './settlement-status';
 import { daysCovered, formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
@@ -66,15 +60,13 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   titleRow: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  scroll: { maxHeight: '560px', overflowY: 'auto' },
-  row: { cursor: 'pointer' },
+  embedded: { boxShadow: 'none', borderRadius: 0 },
   selected: {
     backgroundColor: tokens.colorBrandBackground2,
     ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
   },
   secondary: { color: tokens.colorNeutralForeground3 },
-  number: { textAlign: 'right', justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' },
-  numberHeader: { justifyContent: 'flex-end', textAlign: 'right' },
+  number: { display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   nowrap: { whiteSpace: 'nowrap', flexShrink: 0 },
   statusOk: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
   statusBad: { color: tokens.colorPaletteRedForeground1 },
@@ -226,9 +218,7 @@ export default function AuthNetScreen() {
               }
             />
           ) : (
-            <div className={styles.scroll}>
-              <BatchesTable batches={list} selected={selected} onSelect={setSelected} />
-            </div>
+            <BatchesTable batches={list} selected={selected} onSelect={setSelected} />
           )}
         </Card>
         <Card className={styles.panel}>
@@ -275,7 +265,7 @@ function DayField({ label, value, maxDate, warning, onChange }: DayFieldProps) {
   );
 }
 
-/** The settled batches of the period; selecting one shows its transactions. */
+/** The settled batches of the period; selecting one (click, or Enter on its row) shows its transactions. */
 function BatchesTable({
   batches,
   selected,
@@ -286,57 +276,50 @@ function BatchesTable({
   onSelect(batchId: string): void;
 }) {
   const styles = useStyles();
-  return (
-    <Table size="small" aria-label="Settled batches">
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>Settlement time</TableHeaderCell>
-          <TableHeaderCell>Batch id</TableHeaderCell>
-          <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
-            Charge amount
-          </TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {batches.map((batch) => (
-          <BatchRow key={batch.batchId} batch={batch} selected={batch.batchId === selected} onSelect={() => onSelect(batch.batchId)} />
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
-function BatchRow({ batch, selected, onSelect }: { batch: SettledBatch; selected: boolean; onSelect: () => void }) {
-  const styles = useStyles();
   const money = useFormatMoney();
-  const first = batch.statistics[0];
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onSelect();
-    }
-  };
-  return (
-    <TableRow
-      className={mergeClasses(styles.row, selected && styles.selected)}
-      tabIndex={0}
-      aria-selected={selected}
-      onClick={onSelect}
-      onKeyDown={onKeyDown}
-      data-testid={`batch-${batch.batchId}`}
-    >
-      <TableCell>{formatDate(batch.settlementTimeLocal, 'date-time')}</TableCell>
-      <TableCell>{batch.batchId}</TableCell>
-      <TableCell className={styles.number}>
-        {first ? (
-          <span>
-            {money(first.chargeAmount)} <span className={styles.secondary}>{accountLabel(batch)}</span>
+  const columns = useMemo<DataTableColumn<SettledBatch>[]>(
+    () => [
+      {
+        id: 'time',
+        header: 'Settlement time',
+        width: 170,
+        card: 'title',
+        text: (batch) => formatDate(batch.settlementTimeLocal, 'date-time'),
+      },
+      { id: 'batch', header: 'Batch id', width: 110, text: (batch) => batch.batchId },
+      {
+        id: 'charge',
+        header: 'Charge amount',
+        width: 150,
+        render: (batch) => (
+          <span className={styles.number}>
+            {batch.statistics[0] ? (
+              <>
+                {money(batch.statistics[0].chargeAmount)} <span className={styles.secondary}>{accountLabel(batch)}</span>
+              </>
+            ) : (
+              '—'
+            )}
           </span>
-        ) : (
-          '—'
-        )}
-      </TableCell>
-    </TableRow>
+        ),
+      },
+    ],
+    [styles, money],
+  );
+  return (
+    <DataTable<SettledBatch>
+      label="Settled batches"
+      noun="batches"
+      className={styles.embedded}
+      columns={columns}
+      items={batches}
+      getRowId={(batch) => batch.batchId}
+      getRowName={(batch) => `batch ${batch.batchId}`}
+      empty={{ text: 'No settled batches in this period.' }}
+      onRowClick={(batch) => onSelect(batch.batchId)}
+      rowClassName={(batch) => (batch.batchId === selected ? styles.selected : undefined)}
+      rowAttributes={(batch) => ({ 'data-testid': `batch-${batch.batchId}`, 'aria-selected': String(batch.batchId === selected) })}
+    />
   );
 }
 
@@ -346,12 +329,55 @@ function statusClass(styles: ReturnType<typeof useStyles>, status: string) {
   return styles.statusOther;
 }
 
+function useTransactionColumns(): DataTableColumn<SettledTransaction>[] {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  return useMemo(
+    () => [
+      { id: 'id', header: 'Id', width: 120, card: 'title', text: (t) => t.transId },
+      { id: 'name', header: 'Name', width: 150, text: (t) => `${t.firstName} ${t.lastName}`.trim() || '—' },
+      {
+        id: 'account',
+        header: 'Account',
+        width: 150,
+        render: (t) => (
+          <span>
+            {t.accountType} <span className={styles.secondary}>{t.accountNumber}</span>
+          </span>
+        ),
+      },
+      { id: 'amount', header: 'Amount', width: 110, render: (t) => <span className={styles.number}>{money(t.settleAmount)}</span> },
+      { id: 'time', header: 'Time', width: 170, text: (t) => formatDate(t.submitTimeUTC, 'date-time') },
+      {
+        id: 'status',
+        header: 'Status',
+        width: 200,
+        card: 'status',
+        render: (t) => (
+          <span>
+            <span className={statusClass(styles, t.transactionStatus)} data-status={t.transactionStatus}>
+              {STATUS_LABEL[t.transactionStatus] ?? t.transactionStatus}
+            </span>{' '}
+            {STATUS_LABEL[t.transactionStatus] && (
+              <span className={styles.secondary} data-status-code={t.transactionStatus}>
+                {t.transactionStatus}
+              </span>
+            )}
+          </span>
+        ),
+      },
+      { id: 'order', header: 'Order', width: 190, render: (t) => <OrderCell transaction={t} /> },
+    ],
+    [styles, money],
+  );
+}
+
 function Transactions({ batchId }: { batchId: string }) {
   const styles = useStyles();
   const notify = useNotify();
-  const money = useFormatMoney();
   const { data, error, isLoading } = useSettledTransactions(batchId);
   const settlement = useSettlementStatus();
+  const columns = useTransactionColumns();
 
   useEffect(() => {
     if (error) notify.error(errorMessage(error), `Batch ${batchId}`);
@@ -399,49 +425,16 @@ function Transactions({ batchId }: { batchId: string }) {
       ) : !data || data.transactions.length === 0 ? (
         <EmptyState icon={<ReceiptRegular />} text="No transactions in this batch." />
       ) : (
-        <div className={styles.scroll}>
-          <Table size="small" aria-label={`Transactions of batch ${batchId}`} style={{ tableLayout: 'auto' }}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Id</TableHeaderCell>
-                <TableHeaderCell>Name</TableHeaderCell>
-                <TableHeaderCell>Account</TableHeaderCell>
-                <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
-                  Amount
-                </TableHeaderCell>
-                <TableHeaderCell>Time</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell>Order</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.transactions.map((t) => (
-                <TableRow key={t.transId}>
-                  <TableCell>{t.transId}</TableCell>
-                  <TableCell>{`${t.firstName} ${t.lastName}`.trim() || '—'}</TableCell>
-                  <TableCell>
-                    {t.accountType} <span className={styles.secondary}>{t.accountNumber}</span>
-                  </TableCell>
-                  <TableCell className={styles.number}>{money(t.settleAmount)}</TableCell>
-                  <TableCell>{formatDate(t.submitTimeUTC, 'date-time')}</TableCell>
-                  <TableCell>
-                    <span className={statusClass(styles, t.transactionStatus)} data-status={t.transactionStatus}>
-                      {STATUS_LABEL[t.transactionStatus] ?? t.transactionStatus}
-                    </span>{' '}
-                    {STATUS_LABEL[t.transactionStatus] && (
-                      <span className={styles.secondary} data-status-code={t.transactionStatus}>
-                        {t.transactionStatus}
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <OrderCell transaction={t} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable<SettledTransaction>
+          label={`Transactions of batch ${batchId}`}
+          noun="transactions"
+          className={styles.embedded}
+          columns={columns}
+          items={data.transactions}
+          getRowId={(t) => t.transId}
+          getRowName={(t) => `transaction ${t.transId}`}
+          empty={{ text: 'No transactions in this batch.' }}
+        />
       )}
     </>
   );

@@ -6,15 +6,7 @@ import {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Skeleton,
-  SkeletonItem,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   makeStyles,
   tokens,
@@ -27,6 +19,7 @@ import { useFormatMoney } from '../../components/config';
 import { EmptyState, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
+import { DataTable, type DataTableColumn } from '../../components/table';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
 import { formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
 
@@ -61,9 +54,8 @@ const useStyles = makeStyles({
   pickerInput: { width: '100%', minWidth: 0 },
   period: { marginTop: '32px', color: tokens.colorNeutralForeground3 },
   panel: { padding: 0, overflow: 'hidden' },
-  scroll: { overflowX: 'auto' },
-  number: { textAlign: 'right', justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' },
-  numberHeader: { justifyContent: 'flex-end', textAlign: 'right' },
+  embedded: { boxShadow: 'none', borderRadius: 0 },
+  number: { display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   agent: { display: 'flex', flexDirection: 'column', minWidth: 0, paddingBlock: tokens.spacingVerticalXS },
   secondary: { color: tokens.colorNeutralForeground3 },
   totals: {
@@ -73,7 +65,6 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground2 },
   },
   note: { display: 'block', marginTop: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
-  skeletonCell: { width: '100%' },
 });
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -205,7 +196,7 @@ export default function SalesAgentReportScreen() {
 
       <Card className={styles.panel}>
         {loading ? (
-          <PlaceholderTable />
+          <FiguresTable loading />
         ) : !period ? (
           <EmptyState icon={<PeopleSearchRegular />} text="Choose a period to see the figures." />
         ) : !report.data || report.data.rows.length === 0 ? (
@@ -218,7 +209,7 @@ export default function SalesAgentReportScreen() {
             <Suspense fallback={<Spinner size="small" label="Loading the chart…" />}>
               <SalesAgentChart rows={report.data.rows} />
             </Suspense>
-            <FiguresTable report={report.data} />
+            <FiguresTable report={report.data} loading={false} />
           </>
         )}
       </Card>
@@ -231,99 +222,78 @@ export default function SalesAgentReportScreen() {
   );
 }
 
-function FiguresTable({ report }: { report: SalesAgentReport }) {
+/** A row of the figures table: an agent, or the totals under them. */
+type FiguresRow = SalesAgentFigures & { userId: string; name: string; email: string; total?: boolean };
+
+function useFigureColumns(): DataTableColumn<FiguresRow>[] {
   const styles = useStyles();
   const money = useFormatMoney();
-  const figures = (f: SalesAgentFigures) => [
-    f.leadsAssigned.toLocaleString(),
-    f.convertedLeads.toLocaleString(),
-    conversion(f),
-    f.orders.toLocaleString(),
-    money(f.orderAmount),
-    money(f.paidAmount),
-    f.leadsAssigned ? `${f.pipelineConverted.toLocaleString()} (${Math.round(f.pipelineConversion * 1000) / 10}%)` : '—',
-  ];
-  return (
-    <div className={styles.scroll}>
-      <Table aria-label="Sales agent figures" style={{ minWidth: '940px' }}>
-        <ColumnHeaders />
-        <TableBody>
-          {report.rows.map((row) => (
-            <TableRow key={row.userId} data-testid={`agent-${row.userId}`}>
-              <TableCell>
-                <span className={styles.agent}>
-                  <Text weight="semibold" truncate wrap={false}>
-                    {row.name}
-                  </Text>
-                  <Text size={200} className={styles.secondary} truncate wrap={false}>
-                    {row.email}
-                  </Text>
-                </span>
-              </TableCell>
-              {figures(row).map((value, index) => (
-                <TableCell key={COLUMNS[index + 1]} className={styles.number}>
-                  {value}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-          <TableRow className={styles.totals} data-testid="agent-totals">
-            <TableCell>Total</TableCell>
-            {figures(report.totals).map((value, index) => (
-              <TableCell key={COLUMNS[index + 1]} className={styles.number}>
-                {value}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
-
-/** The figures' column headers: the agent, then numbers aligned right. */
-function ColumnHeaders() {
-  const styles = useStyles();
-  return (
-    <TableHeader>
-      <TableRow>
-        {COLUMNS.map((column, index) =>
-          index === 0 ? (
-            <TableHeaderCell key={column} style={{ width: '24%' }}>
-              {column}
-            </TableHeaderCell>
+  return useMemo(() => {
+    const number = (
+      id: string,
+      header: (typeof COLUMNS)[number],
+      value: (f: SalesAgentFigures) => string,
+    ): DataTableColumn<FiguresRow> => ({
+      id,
+      header,
+      width: 110,
+      render: (row) => <span className={styles.number}>{value(row)}</span>,
+    });
+    return [
+      {
+        id: 'agent',
+        header: COLUMNS[0],
+        width: 220,
+        card: 'title',
+        render: (row) =>
+          row.total ? (
+            'Total'
           ) : (
-            <TableHeaderCell key={column} className={styles.number} button={{ className: styles.numberHeader }}>
-              {column}
-            </TableHeaderCell>
+            <span className={styles.agent}>
+              <Text weight="semibold" truncate wrap={false}>
+                {row.name}
+              </Text>
+              <Text size={200} className={styles.secondary} truncate wrap={false}>
+                {row.email}
+              </Text>
+            </span>
           ),
-        )}
-      </TableRow>
-    </TableHeader>
-  );
+      },
+      number('leads', COLUMNS[1], (f) => f.leadsAssigned.toLocaleString()),
+      number('converted', COLUMNS[2], (f) => f.convertedLeads.toLocaleString()),
+      number('conversion', COLUMNS[3], conversion),
+      number('orders', COLUMNS[4], (f) => f.orders.toLocaleString()),
+      number('order-amount', COLUMNS[5], (f) => money(f.orderAmount)),
+      number('paid-amount', COLUMNS[6], (f) => money(f.paidAmount)),
+      number('pipeline', COLUMNS[7], (f) =>
+        f.leadsAssigned ? `${f.pipelineConverted.toLocaleString()} (${Math.round(f.pipelineConversion * 1000) / 10}%)` : '—',
+      ),
+    ];
+  }, [styles, money]);
 }
 
-/** The loading state: the table's columns over a placeholder of five rows. */
-function PlaceholderTable() {
+/** The agents' figures with their totals as the last row; while loading, the same columns over placeholder rows. */
+function FiguresTable({ report, loading }: { report?: SalesAgentReport; loading: boolean }) {
   const styles = useStyles();
+  const columns = useFigureColumns();
+  const rows = useMemo<FiguresRow[] | undefined>(
+    () => report && [...report.rows, { ...report.totals, userId: 'totals', name: 'Total', email: '', total: true }],
+    [report],
+  );
   return (
-    <div className={styles.scroll} aria-busy="true">
-      <Table aria-label="Loading the sales agent figures" style={{ minWidth: '860px' }}>
-        <ColumnHeaders />
-        <TableBody>
-          {Array.from({ length: PLACEHOLDER_ROWS }, (_, row) => (
-            <TableRow key={row} data-testid="placeholder-row">
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>
-                  <Skeleton className={styles.skeletonCell} aria-label="Loading">
-                    <SkeletonItem size={16} />
-                  </Skeleton>
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <DataTable<FiguresRow>
+      label="Sales agent figures"
+      noun="sales agent figures"
+      className={styles.embedded}
+      columns={columns}
+      items={loading ? undefined : rows}
+      loading={loading}
+      placeholderRows={PLACEHOLDER_ROWS}
+      getRowId={(row) => row.userId}
+      getRowName={(row) => row.name}
+      empty={{ text: 'No figures to show.' }}
+      rowClassName={(row) => (row.total ? styles.totals : undefined)}
+      rowAttributes={(row) => ({ 'data-testid': row.total ? 'agent-totals' : `agent-${row.userId}` })}
+    />
   );
 }

@@ -1,44 +1,20 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { AddRegular, DismissRegular, KeyResetRegular, ProhibitedRegular } from '@fluentui/react-icons';
+import { Badge, Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, KeyResetRegular, PlugDisconnectedRegular, ProhibitedRegular } from '@fluentui/react-icons';
 import { API_SCOPES, IDENTITY_PATHS, type ApiClient, type ApiClientWithSecret, type ApiScope } from '@backoffice/contracts';
-import { apiFetch, errorMessage, useApi } from '../../../components/api';
-import { EmptyState, PageSpinner, useConfirm, useNotify } from '../../../components/feedback';
+import { apiFetch, useApi } from '../../../components/api';
+import { useRowCommand } from '../../../components/feedback';
 import { SecretOnceDialog } from '../../../components/feedback/secret-once-dialog';
 import { formatDate } from '../../../components/format';
+import { CheckboxListField, FormDialog, useConfirmDiscard, useFormState } from '../../../components/forms';
 import { PageHeader } from '../../../components/layout';
+import { DataTable, type DataTableColumn } from '../../../components/table';
 
 const PATH = IDENTITY_PATHS.apiClients;
 
 const useStyles = makeStyles({
-  card: { padding: 0, overflowX: 'auto' },
-  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
-  scopes: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  status: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   secret: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
 });
 
@@ -49,33 +25,70 @@ const OVERLAPS = [
   { label: '7 days', seconds: 7 * 86400 },
 ];
 
+function useClientColumns(): DataTableColumn<ApiClient>[] {
+  const styles = useStyles();
+  return [
+    { id: 'name', header: 'Name', width: 180, card: 'title', text: (client) => client.name },
+    {
+      id: 'scopes',
+      header: 'Scopes',
+      width: 240,
+      render: (client) => (
+        <span className={styles.badges}>
+          {client.scopes.map((scope) => (
+            <Badge key={scope} appearance="outline">
+              {scope}
+            </Badge>
+          ))}
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: 190,
+      card: 'status',
+      render: (client) => (
+        <span className={styles.status}>
+          <Badge color={client.status === 'active' ? 'success' : 'danger'}>{client.status}</Badge>
+          {client.previousSecretValidUntil && <span>Old secret until {formatDate(client.previousSecretValidUntil)}</span>}
+        </span>
+      ),
+    },
+    { id: 'expires', header: 'Expires', width: 120, text: (client) => (client.expiresAt ? formatDate(client.expiresAt) : 'Never') },
+    { id: 'last-used', header: 'Last used', width: 120, text: (client) => (client.lastUsedAt ? formatDate(client.lastUsedAt) : 'Never') },
+  ];
+}
+
 /** API clients: other systems calling the API with a client-credentials token. The Admin's. */
 export default function ApiClientsScreen() {
-  const styles = useStyles();
-  const notify = useNotify();
-  const confirm = useConfirm();
-  const { data, error, isLoading, mutate } = useApi<ApiClient[]>(PATH);
+  const command = useRowCommand();
+  const { data, error, isLoading, isValidating, mutate } = useApi<ApiClient[]>(PATH);
+  const columns = useClientColumns();
   const [creating, setCreating] = useState(false);
   const [rotating, setRotating] = useState<ApiClient | null>(null);
   const [shown, setShown] = useState<ApiClientWithSecret | null>(null);
-
-  const revoke = async (client: ApiClient) => {
-    const ok = await confirm({
-      title: `Revoke ${client.name}`,
-      message: `Revoke the API client "${client.name}"? Every token it holds stops working at once.`,
-      confirmLabel: 'Revoke',
-    });
-    if (!ok) return;
-    try {
-      await apiFetch(`${PATH}/${client.id}/revoke`, { method: 'POST' });
-      notify.success(`${client.name} was revoked.`, 'API client revoked');
-      await mutate();
-    } catch (e) {
-      notify.error(errorMessage(e));
-    }
+  const showSecret = (client: ApiClientWithSecret) => {
+    setCreating(false);
+    setRotating(null);
+    setShown(client);
+    void mutate();
   };
 
-  if (isLoading) return <PageSpinner />;
+  const revoke = (client: ApiClient) =>
+    command({
+      confirm: {
+        title: `Revoke ${client.name}`,
+        message: `Revoke the API client "${client.name}"? Every token it holds stops working at once.`,
+        confirmLabel: 'Revoke',
+        danger: true,
+      },
+      run: () => apiFetch(`${PATH}/${client.id}/revoke`, { method: 'POST' }),
+      success: `${client.name} was revoked.`,
+      successTitle: 'API client revoked',
+      then: mutate,
+    });
+
   return (
     <>
       <PageHeader
@@ -87,156 +100,93 @@ export default function ApiClientsScreen() {
           </Button>
         }
       />
-      {error && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {data && data.length === 0 && <EmptyState text="No API clients yet" />}
-      {data && data.length > 0 && (
-        <Card className={styles.card}>
-          <Table aria-label="API clients">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Name</TableHeaderCell>
-                <TableHeaderCell>Scopes</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell>Expires</TableHeaderCell>
-                <TableHeaderCell>Last used</TableHeaderCell>
-                <TableHeaderCell>
-                  <span aria-hidden>Actions</span>
-                </TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.map((client) => (
-                <TableRow key={client.id}>
-                  <TableCell>{client.name}</TableCell>
-                  <TableCell>
-                    <div className={styles.scopes}>
-                      {client.scopes.map((scope) => (
-                        <Badge key={scope} appearance="outline">
-                          {scope}
-                        </Badge>
-                      ))}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <Badge color={client.status === 'active' ? 'success' : 'danger'}>{client.status}</Badge>
-                    {client.previousSecretValidUntil && <div>Old secret until {formatDate(client.previousSecretValidUntil)}</div>}
-                  </TableCell>
-                  <TableCell>{client.expiresAt ? formatDate(client.expiresAt) : 'Never'}</TableCell>
-                  <TableCell>{client.lastUsedAt ? formatDate(client.lastUsedAt) : 'Never'}</TableCell>
-                  <TableCell>
-                    <div className={styles.actions}>
-                      <Button
-                        icon={<KeyResetRegular />}
-                        disabled={client.status === 'revoked'}
-                        onClick={() => setRotating(client)}
-                        aria-label={`Rotate the secret of ${client.name}`}
-                      >
-                        Rotate
-                      </Button>
-                      <Button
-                        icon={<ProhibitedRegular />}
-                        disabled={client.status === 'revoked'}
-                        onClick={() => void revoke(client)}
-                        aria-label={`Revoke ${client.name}`}
-                      >
-                        Revoke
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-      )}
-      {creating && (
-        <CreateDialog
-          onClose={() => setCreating(false)}
-          onCreated={(client) => {
-            setCreating(false);
-            setShown(client);
-            void mutate();
-          }}
-        />
-      )}
-      {rotating && (
-        <RotateDialog
-          client={rotating}
-          onClose={() => setRotating(null)}
-          onRotated={(client) => {
-            setRotating(null);
-            setShown(client);
-            void mutate();
-          }}
-        />
-      )}
+      <DataTable<ApiClient>
+        label="API clients"
+        noun="API clients"
+        columns={columns}
+        items={data}
+        getRowId={(client) => client.id}
+        getRowName={(client) => client.name}
+        loading={isLoading}
+        stale={isValidating && !!data}
+        error={error}
+        onRetry={() => void mutate()}
+        empty={{ icon: <PlugDisconnectedRegular />, text: 'No API clients yet' }}
+        actionsWidth={230}
+        actions={(client) => [
+          {
+            label: 'Rotate',
+            icon: <KeyResetRegular />,
+            ariaLabel: `Rotate the secret of ${client.name}`,
+            disabled: client.status === 'revoked',
+            onClick: () => setRotating(client),
+          },
+          {
+            label: 'Revoke',
+            icon: <ProhibitedRegular />,
+            ariaLabel: `Revoke ${client.name}`,
+            disabled: client.status === 'revoked',
+            onClick: () => void revoke(client),
+          },
+        ]}
+      />
+      {creating && <CreateDialog onClose={() => setCreating(false)} onCreated={showSecret} />}
+      {rotating && <RotateDialog client={rotating} onClose={() => setRotating(null)} onRotated={showSecret} />}
       {shown && <SecretDialog client={shown} onClose={() => setShown(null)} />}
     </>
   );
 }
 
 function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(client: ApiClientWithSecret): void }) {
-  const styles = useStyles();
+  const confirmDiscard = useConfirmDiscard();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([]);
   const [expires, setExpires] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    setSaving(true);
-    setProblem(null);
-    try {
-      const expiresAt = expires ? new Date(`${expires}T23:59:59`).toISOString() : undefined;
-      onCreated(await apiFetch<ApiClientWithSecret>(PATH, { method: 'POST', json: { name, scopes, ...(expiresAt ? { expiresAt } : {}) } }));
-    } catch (e) {
-      setProblem(errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
+  const form = useFormState({
+    fields: ['name', 'scopes', 'expiresAt'] as const,
+    errors: { name: name.trim() ? undefined : 'Name is required.', scopes: scopes.length ? undefined : 'Choose at least one scope.' },
+  });
+  const dirty = name !== '' || scopes.length > 0 || expires !== '';
+  const save = async () => {
+    const expiresAt = expires ? new Date(`${expires}T23:59:59`).toISOString() : undefined;
+    onCreated(await apiFetch<ApiClientWithSecret>(PATH, { method: 'POST', json: { name, scopes, ...(expiresAt ? { expiresAt } : {}) } }));
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
-            New API client
-          </DialogTitle>
-          <DialogContent className={styles.form}>
-            {problem && (
-              <MessageBar intent="error">
-                <MessageBarBody>{problem}</MessageBarBody>
-              </MessageBar>
-            )}
-            <Field label="Name" required>
-              <Input value={name} onChange={(_, d) => setName(d.value)} />
-            </Field>
-            <Field label="Scopes" required>
-              {API_SCOPES.map((scope) => (
-                <Checkbox
-                  key={scope}
-                  label={scope}
-                  checked={scopes.includes(scope)}
-                  onChange={(_, d) => setScopes((now) => (d.checked ? [...now, scope] : now.filter((s) => s !== scope)))}
-                />
-              ))}
-            </Field>
-            <Field label="Expires on (optional)">
-              <Input type="date" value={expires} onChange={(_, d) => setExpires(d.value)} />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button appearance="primary" disabled={saving || !name.trim() || scopes.length === 0} onClick={() => void submit()}>
-              Create
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title="New API client"
+      submitLabel="Create"
+      busy={form.saving}
+      dirty={dirty}
+      formError={form.formError}
+      formRef={form.formRef}
+      onDismiss={() => void confirmDiscard(dirty).then((ok) => ok && onClose())}
+      onSubmit={(event) => void form.submit(event, save)}
+    >
+      <Field label="Name" required validationMessage={form.errorOf('name')}>
+        <Input
+          value={name}
+          onChange={(_event, data) => {
+            setName(data.value);
+            form.edit('name');
+          }}
+          onBlur={() => form.blur('name')}
+        />
+      </Field>
+      <CheckboxListField
+        label="Scopes"
+        required
+        options={API_SCOPES}
+        value={scopes}
+        error={form.errorOf('scopes')}
+        onChange={(next) => {
+          setScopes(next);
+          form.edit('scopes');
+        }}
+      />
+      <Field label="Expires on (optional)" validationMessage={form.errorOf('expiresAt')}>
+        <Input type="date" value={expires} onChange={(_event, data) => setExpires(data.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -250,48 +200,33 @@ function RotateDialog({
   onRotated(client: ApiClientWithSecret): void;
 }) {
   const [overlap, setOverlap] = useState(String(86400));
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async () => {
-    try {
-      onRotated(
-        await apiFetch<ApiClientWithSecret>(`${PATH}/${client.id}/rotate`, { method: 'POST', json: { overlapSeconds: Number(overlap) } }),
-      );
-    } catch (e) {
-      setProblem(errorMessage(e));
-    }
-  };
+  const form = useFormState({ fields: ['overlapSeconds'] as const, errors: {} });
+  const save = async () =>
+    onRotated(
+      await apiFetch<ApiClientWithSecret>(`${PATH}/${client.id}/rotate`, { method: 'POST', json: { overlapSeconds: Number(overlap) } }),
+    );
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
-            Rotate the secret of {client.name}
-          </DialogTitle>
-          <DialogContent>
-            {problem && (
-              <MessageBar intent="error">
-                <MessageBarBody>{problem}</MessageBarBody>
-              </MessageBar>
-            )}
-            <Field label="The old secret keeps working for">
-              <Select value={overlap} onChange={(_, d) => setOverlap(d.value)}>
-                {OVERLAPS.map((o) => (
-                  <option key={o.seconds} value={o.seconds}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button appearance="primary" onClick={() => void submit()}>
-              Rotate
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={`Rotate the secret of ${client.name}`}
+      submitLabel="Rotate"
+      busy={form.saving}
+      dirty={false}
+      formError={form.formError}
+      formErrorTitle="Not rotated"
+      formRef={form.formRef}
+      onDismiss={onClose}
+      onSubmit={(event) => void form.submit(event, save)}
+    >
+      <Field label="The old secret keeps working for" validationMessage={form.errorOf('overlapSeconds')}>
+        <Select value={overlap} onChange={(_event, data) => setOverlap(data.value)}>
+          {OVERLAPS.map((option) => (
+            <option key={option.seconds} value={option.seconds}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </FormDialog>
   );
 }
 

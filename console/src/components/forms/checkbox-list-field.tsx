@@ -1,0 +1,27 @@
+import { Checkbox, Field } from '@fluentui/react-components';
+
+export interface CheckboxListFieldProps<T extends string> {
+  label: string;
+  options: readonly T[];
+  value: readonly T[];
+  onChange(value: T[]): void;
+  required?: boolean;
+  /** The field's error, shown under the boxes. */
+  error?: string;
+}
+
+/** Several of a fixed list (scopes, event types): a box each, named by the option itself. */
+export function CheckboxListField<T extends string>({ label, options, value, onChange, required, error }: CheckboxListFieldProps<T>) {
+  return (
+    <Field label={label} required={required} validationMessage={error} validationState={error ? 'error' : 'none'}>
+      {options.map((option) => (
+        <Checkbox
+          key={option}
+          label={option}
+          checked={value.includes(option)}
+          onChange={(_event, data) => onChange(data.checked ? [...value, option] : value.filter((chosen) => chosen !== option))}
+        />
+      ))}
+    </Field>
+  );
+}

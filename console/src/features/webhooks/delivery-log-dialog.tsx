@@ -1,0 +1,125 @@
+import { useMemo, useState } from 'react';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowRepeatAllRegular, HistoryRegular } from '@fluentui/react-icons';
+import { WEBHOOK_PATHS, type Page, type WebhookDelivery, type WebhookSubscription } from '@backoffice/contracts';
+import { apiFetch, useApi } from '../../components/api';
+import { useRowCommand } from '../../components/feedback';
+import { ViewDialog } from '../../components/feedback/view-dialog';
+import { formatDate } from '../../components/format';
+import { DataTable, type DataTableColumn } from '../../components/table';
+
+const PAGE_SIZE = 20;
+const STATUS_COLOR = { pending: 'warning', succeeded: 'success', failed: 'danger' } as const;
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(1100px, 96vw)', width: '1100px' },
+  mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  stack: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  response: { margin: 0, maxHeight: '8rem', overflow: 'auto', whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace },
+});
+
+const lastAttempt = (delivery: WebhookDelivery) => delivery.attemptLog.at(-1);
+
+function useDeliveryColumns(): DataTableColumn<WebhookDelivery>[] {
+  const styles = useStyles();
+  return useMemo(
+    () => [
+      {
+        id: 'time',
+        header: 'Time',
+        width: 160,
+        text: (delivery) => formatDate(lastAttempt(delivery)?.at ?? delivery.createdAt, 'date-time'),
+      },
+      {
+        id: 'event',
+        header: 'Event',
+        width: 200,
+        card: 'title',
+        render: (delivery) => (
+          <span className={styles.stack}>
+            <span>{delivery.eventType}</span>
+            <span className={styles.mono}>{delivery.topic}</span>
+            {delivery.resendOf && <Badge appearance="outline">resend</Badge>}
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        width: 150,
+        card: 'status',
+        render: (delivery) => (
+          <span className={styles.stack}>
+            <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>
+            {delivery.nextAttemptAt && <span>Next try {formatDate(delivery.nextAttemptAt, 'date-time')}</span>}
+          </span>
+        ),
+      },
+      { id: 'attempt', header: 'Attempt', width: 80, text: (delivery) => String(delivery.attempts) },
+      { id: 'code', header: 'Status code', width: 100, text: (delivery) => String(lastAttempt(delivery)?.statusCode ?? '—') },
+      {
+        id: 'duration',
+        header: 'Duration',
+        width: 90,
+        text: (delivery) => {
+          const last = lastAttempt(delivery);
+          return last ? `${last.durationMs} ms` : '—';
+        },
+      },
+      {
+        id: 'response',
+        header: 'Response',
+        width: 220,
+        render: (delivery) => {
+          const last = lastAttempt(delivery);
+          return last ? <pre className={styles.response}>{last.error ?? last.responseBody}</pre> : '—';
+        },
+      },
+    ],
+    [styles],
+  );
+}
+
+/** The delivery log of one subscription: each delivery with its last attempt, and resend. */
+export function DeliveryLogDialog({ subscription, onClose }: { subscription: WebhookSubscription; onClose(): void }) {
+  const styles = useStyles();
+  const command = useRowCommand();
+  const columns = useDeliveryColumns();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useApi<Page<WebhookDelivery>>(
+    `${WEBHOOK_PATHS.deliveries(subscription.id)}?page=${page}&pageSize=${PAGE_SIZE}`,
+    { refreshInterval: 5000, keepPreviousData: true },
+  );
+  return (
+    <ViewDialog title={`Deliveries to ${subscription.url}`} surfaceClassName={styles.surface} onClose={onClose} primaryClose>
+      <DataTable<WebhookDelivery>
+        label="Deliveries"
+        noun="deliveries"
+        columns={columns}
+        items={data?.items}
+        getRowId={(delivery) => delivery.id}
+        getRowName={(delivery) => delivery.eventType}
+        loading={isLoading}
+        error={error}
+        onRetry={() => void mutate()}
+        empty={{ icon: <HistoryRegular />, text: 'No deliveries yet' }}
+        actionsWidth={120}
+        actions={(delivery) => [
+          {
+            label: 'Resend',
+            icon: <ArrowRepeatAllRegular />,
+            ariaLabel: `Resend ${delivery.eventType}`,
+            onClick: () =>
+              void command({
+                run: () => apiFetch(WEBHOOK_PATHS.resend(delivery.id), { method: 'POST' }),
+                success: 'The event is sent again.',
+                successTitle: 'Resent',
+                then: mutate,
+              }),
+          },
+        ]}
+        paging={{ page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onPage: setPage }}
+      />
+    </ViewDialog>
+  );
+}
