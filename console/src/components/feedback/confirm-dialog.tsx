@@ -1,16 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DialogFrame } from './dialog-frame';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
@@ -54,30 +44,28 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const styles = useStyles();
   return (
-    <Dialog
+    <DialogFrame
       open={open}
-      modalType="modal"
-      onOpenChange={(_event, data) => {
-        if (!data.open) onCancel();
-      }}
+      title={title}
+      onDismiss={onCancel}
+      closeButton={false}
+      describedBy="confirm-dialog-message"
+      contentId="confirm-dialog-message"
+      contentClassName={styles.content}
+      data-testid="confirm-dialog"
+      actions={
+        <>
+          <Button appearance="secondary" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button appearance="primary" className={danger ? styles.danger : undefined} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <DialogSurface aria-describedby="confirm-dialog-message" data-testid="confirm-dialog">
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent id="confirm-dialog-message" className={styles.content}>
-            <span>{message}</span>
-            {detail && <Text>{detail}</Text>}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onCancel}>
-              {cancelLabel}
-            </Button>
-            <Button appearance="primary" className={danger ? styles.danger : undefined} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      <span>{message}</span>
+      {detail && <Text>{detail}</Text>}
+    </DialogFrame>
   );
 }

@@ -1,17 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { DialogFrame } from './dialog-frame';
 import { useNotify } from './use-notify';
 
 const useStyles = makeStyles({
@@ -40,30 +29,27 @@ export function SecretOnceDialog({ title, warning, secret, secretLabel, children
       () => notify.error('Could not copy; select the secret and copy it by hand.'),
     );
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>
-            <MessageBar intent="warning">
-              <MessageBarBody>{warning}</MessageBarBody>
-            </MessageBar>
-            {children}
-            <p>
-              {secretLabel && `${secretLabel}: `}
-              <span className={styles.secret} data-testid="secret">
-                {secret}
-              </span>
-            </p>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => void copy()}>Copy secret</Button>
-            <Button appearance="primary" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={title}
+      actions={
+        <>
+          <Button onClick={() => void copy()}>Copy secret</Button>
+          <Button appearance="primary" onClick={onClose}>
+            Done
+          </Button>
+        </>
+      }
+    >
+      <MessageBar intent="warning">
+        <MessageBarBody>{warning}</MessageBarBody>
+      </MessageBar>
+      {children}
+      <p>
+        {secretLabel && `${secretLabel}: `}
+        <span className={styles.secret} data-testid="secret">
+          {secret}
+        </span>
+      </p>
+    </DialogFrame>
   );
 }

@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { Button } from '@fluentui/react-components';
+import { DialogFrame } from './dialog-frame';
 
 export interface ViewDialogProps {
   title: ReactNode;
@@ -27,40 +18,20 @@ export interface ViewDialogProps {
   children: ReactNode;
 }
 
-/** The frame of a dialog that shows something (a record, a log, a history): title with ✕, Escape, and Close. */
-export function ViewDialog({
-  title,
-  onClose,
-  label,
-  surfaceClassName,
-  contentClassName,
-  actions,
-  primaryClose,
-  'data-testid': testId,
-  children,
-}: ViewDialogProps) {
+/** A dialog that shows something (a record, a log, a history): title with ✕, Escape, and Close. */
+export function ViewDialog({ onClose, actions, primaryClose, ...frame }: ViewDialogProps) {
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && onClose()}>
-      <DialogSurface className={surfaceClassName} aria-label={label} data-testid={testId}>
-        <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} />
-              </DialogTrigger>
-            }
-          >
-            {title}
-          </DialogTitle>
-          <DialogContent className={contentClassName}>{children}</DialogContent>
-          <DialogActions>
-            {actions}
-            <DialogTrigger action="close">
-              <Button appearance={primaryClose ? 'primary' : 'secondary'}>Close</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      {...frame}
+      onDismiss={onClose}
+      actions={
+        <>
+          {actions}
+          <Button appearance={primaryClose ? 'primary' : 'secondary'} onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -1,21 +1,6 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DialogFrame } from '../feedback/dialog-frame';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 const useStyles = makeStyles({
@@ -85,44 +70,42 @@ export function FormDialog({
   return (
     <>
       <UnsavedChangesGuard when={dirty && !busy} />
-      <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && !busy && onDismiss()}>
-        <DialogSurface className={surfaceClassName} aria-describedby={undefined} data-testid={testId}>
+      <DialogFrame
+        title={title}
+        onDismiss={onDismiss}
+        busy={busy}
+        describedBy={null}
+        surfaceClassName={surfaceClassName}
+        contentRef={contentRef}
+        contentClassName={mergeClasses(styles.content, contentClassName)}
+        data-testid={testId}
+        wrap={(body) => (
           <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
-            <DialogBody>
-              <DialogTitle
-                action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onDismiss} disabled={busy} />}
-              >
-                {title}
-              </DialogTitle>
-              <DialogContent ref={contentRef} className={mergeClasses(styles.content, contentClassName)}>
-                {formError && (
-                  <MessageBar intent="error" data-testid="form-error">
-                    <MessageBarBody>
-                      <MessageBarTitle>{formErrorTitle}</MessageBarTitle>
-                      {formError}
-                    </MessageBarBody>
-                  </MessageBar>
-                )}
-                {children}
-              </DialogContent>
-              {startActions && <DialogActions position="start">{startActions}</DialogActions>}
-              <DialogActions position="end">
-                <Button appearance="secondary" onClick={onDismiss} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button
-                  appearance="primary"
-                  type="submit"
-                  disabled={busy || submitDisabled}
-                  icon={busy ? <Spinner size="tiny" /> : undefined}
-                >
-                  {submitLabel}
-                </Button>
-              </DialogActions>
-            </DialogBody>
+            {body}
           </form>
-        </DialogSurface>
-      </Dialog>
+        )}
+        startActions={startActions}
+        actions={
+          <>
+            <Button appearance="secondary" onClick={onDismiss} disabled={busy}>
+              Cancel
+            </Button>
+            <Button appearance="primary" type="submit" disabled={busy || submitDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
+              {submitLabel}
+            </Button>
+          </>
+        }
+      >
+        {formError && (
+          <MessageBar intent="error" data-testid="form-error">
+            <MessageBarBody>
+              <MessageBarTitle>{formErrorTitle}</MessageBarTitle>
+              {formError}
+            </MessageBarBody>
+          </MessageBar>
+        )}
+        {children}
+      </DialogFrame>
     </>
   );
 }

@@ -1,25 +1,9 @@
 import { useState } from 'react';
-import {
-  SearchBox,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  SpinButton,
-  Text,
-  makeStyles,
-  shorthands,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { SearchBox, Button, Checkbox, Field, SpinButton, Text, makeStyles, shorthands, tokens } from '@fluentui/react-components';
 import type { StaffUser } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useNotify } from '../../components/feedback';
+import { DialogFrame } from '../../components/feedback/dialog-frame';
 import { useStaffSearch } from '../../components/pickers';
 import { useResetWhen, useDebounced } from '../../components/table';
 import { distributeLeads, useAssignableLeads } from './api';
@@ -83,56 +67,54 @@ export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(
   };
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
-            Distribute leads
-          </DialogTitle>
-          <DialogContent className={styles.content}>
-            <Text className={styles.hint}>
-              {available === undefined
-                ? 'Takes the next unassigned leads with a phone, in table order, and deals them out in turn.'
-                : `${available.toLocaleString()} unassigned leads with a phone. They are taken in table order and dealt out in turn.`}
-            </Text>
-            <Field label="Number of leads" required validationMessage={errors.count}>
-              <SpinButton
-                value={count}
-                min={1}
-                max={100000}
-                onChange={(_event, data) => setCount(data.value ?? (Number(data.displayValue) || null))}
-              />
-            </Field>
-            <Field label="Sales agents" required validationMessage={errors.userIds}>
-              <div className={styles.agents} role="group" aria-label="Sales agents">
-                <SearchBox
-                  size="small"
-                  placeholder="Search name or email"
-                  aria-label="Search sales agents"
-                  value={agentSearch}
-                  onChange={(_event, data) => setAgentSearch(data.value)}
-                />
-                {listed.map((agent) => (
-                  <Checkbox
-                    key={agent.id}
-                    label={`${agent.name} (${agent.email})`}
-                    checked={chosen.some((picked) => picked.id === agent.id)}
-                    onChange={(_event, data) =>
-                      setChosen((current) => (data.checked ? [...current, agent] : current.filter((picked) => picked.id !== agent.id)))
-                    }
-                  />
-                ))}
-              </div>
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button appearance="primary" disabled={saving} onClick={() => void submit()}>
-              {saving ? 'Distributing…' : 'Distribute'}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title="Distribute leads"
+      onDismiss={onClose}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.content}
+      actions={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button appearance="primary" disabled={saving} onClick={() => void submit()}>
+            {saving ? 'Distributing…' : 'Distribute'}
+          </Button>
+        </>
+      }
+    >
+      <Text className={styles.hint}>
+        {available === undefined
+          ? 'Takes the next unassigned leads with a phone, in table order, and deals them out in turn.'
+          : `${available.toLocaleString()} unassigned leads with a phone. They are taken in table order and dealt out in turn.`}
+      </Text>
+      <Field label="Number of leads" required validationMessage={errors.count}>
+        <SpinButton
+          value={count}
+          min={1}
+          max={100000}
+          onChange={(_event, data) => setCount(data.value ?? (Number(data.displayValue) || null))}
+        />
+      </Field>
+      <Field label="Sales agents" required validationMessage={errors.userIds}>
+        <div className={styles.agents} role="group" aria-label="Sales agents">
+          <SearchBox
+            size="small"
+            placeholder="Search name or email"
+            aria-label="Search sales agents"
+            value={agentSearch}
+            onChange={(_event, data) => setAgentSearch(data.value)}
+          />
+          {listed.map((agent) => (
+            <Checkbox
+              key={agent.id}
+              label={`${agent.name} (${agent.email})`}
+              checked={chosen.some((picked) => picked.id === agent.id)}
+              onChange={(_event, data) =>
+                setChosen((current) => (data.checked ? [...current, agent] : current.filter((picked) => picked.id !== agent.id)))
+              }
+            />
+          ))}
+        </div>
+      </Field>
+    </DialogFrame>
   );
 }

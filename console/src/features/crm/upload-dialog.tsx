@@ -1,29 +1,9 @@
 import { useRef, useState, type DragEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  Text,
-  makeStyles,
-  shorthands,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  ArrowUploadRegular,
-  CheckmarkCircleFilled,
-  DismissCircleFilled,
-  DismissRegular,
-  DocumentTableRegular,
-  WarningFilled,
-} from '@fluentui/react-icons';
+import { Button, Spinner, Text, makeStyles, shorthands, mergeClasses, tokens } from '@fluentui/react-components';
+import { ArrowUploadRegular, CheckmarkCircleFilled, DismissCircleFilled, DocumentTableRegular, WarningFilled } from '@fluentui/react-icons';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useConfirm } from '../../components/feedback';
+import { DialogFrame } from '../../components/feedback/dialog-frame';
 import { formatDate } from '../../components/format';
 import { uploadLeadFile } from './api';
 
@@ -90,9 +70,7 @@ export interface UploadDialogProps {
 export function UploadDialog({ open, onUploaded, onClose }: UploadDialogProps) {
   const styles = useStyles();
   const confirm = useConfirm();
-  const input = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item[]>([]);
-  const [dragging, setDragging] = useState(false);
   const queue = useRef<Item[]>([]);
   const working = useRef(false);
   const abort = useRef<AbortController | null>(null);
@@ -156,91 +134,103 @@ export function UploadDialog({ open, onUploaded, onClose }: UploadDialogProps) {
     onClose();
   };
 
+  return (
+    <DialogFrame
+      open={open}
+      title="Upload Excel Sheet"
+      onDismiss={() => void close()}
+      surfaceClassName={styles.surface}
+      data-testid="upload-dialog"
+      actions={
+        <Button appearance={busy ? 'secondary' : 'primary'} onClick={() => void close()}>
+          {busy ? 'Cancel' : 'Close'}
+        </Button>
+      }
+    >
+      <DropZone onFiles={add} />
+      {items.length > 0 && <UploadList items={items} />}
+    </DialogFrame>
+  );
+}
+
+/** Where files are dropped or chosen. */
+function DropZone({ onFiles }: { onFiles(files: FileList): void }) {
+  const styles = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (event.dataTransfer.files.length) add(event.dataTransfer.files);
+    if (event.dataTransfer.files.length) onFiles(event.dataTransfer.files);
   };
-
   return (
-    <Dialog open={open} modalType="modal" onOpenChange={(_event, data) => !data.open && void close()}>
-      <DialogSurface className={styles.surface} data-testid="upload-dialog">
-        <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={() => void close()} />}>
-            Upload Excel Sheet
-          </DialogTitle>
-          <DialogContent>
-            <div
-              className={mergeClasses(styles.drop, dragging && styles.dropActive)}
-              onDragOver={(event) => {
-                event.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-            >
-              <DocumentTableRegular className={styles.dropIcon} aria-hidden="true" />
-              <Text weight="semibold">Drop .xlsx files here</Text>
-              <Text size={200} className={styles.hint}>
-                Excel workbooks only. Use the template&apos;s headers; the first sheet is imported.
-              </Text>
-              <Button appearance="primary" icon={<ArrowUploadRegular />} onClick={() => input.current?.click()}>
-                Choose files
-              </Button>
-              <input
-                ref={input}
-                type="file"
-                accept={XLSX_ACCEPT}
-                multiple
-                className={styles.hidden}
-                aria-label="Choose xlsx files"
-                onChange={(event) => {
-                  if (event.target.files?.length) add(event.target.files);
-                  event.target.value = '';
-                }}
-              />
-            </div>
-            {items.length > 0 && (
-              <ul className={styles.list} aria-label="Files">
-                {items.map((item) => (
-                  <li key={item.key} className={styles.item} data-testid="upload-item">
-                    {item.state === 'uploading' || item.state === 'queued' ? (
-                      <Spinner size="tiny" aria-label={item.state === 'queued' ? 'Waiting' : 'Uploading'} />
-                    ) : item.state === 'uploaded' && item.notice ? (
-                      <WarningFilled className={styles.warn} aria-label="Uploaded, already imported before" />
-                    ) : item.state === 'uploaded' ? (
-                      <CheckmarkCircleFilled className={styles.ok} aria-label="Uploaded" />
-                    ) : (
-                      <DismissCircleFilled className={styles.bad} aria-label="Failed" />
-                    )}
-                    <Text className={styles.name} title={item.file.name}>
-                      {item.file.name}
-                    </Text>
-                    <Text size={200} className={styles.hint}>
-                      {item.state === 'uploaded' ? 'Uploaded' : item.state === 'queued' ? 'Waiting…' : size(item.file.size)}
-                    </Text>
-                    {item.message && (
-                      <Text size={200} className={styles.failed} role="alert">
-                        {item.message}
-                      </Text>
-                    )}
-                    {item.notice && (
-                      <Text size={200} className={styles.notice} role="status" data-testid="upload-notice">
-                        {item.notice}
-                      </Text>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance={busy ? 'secondary' : 'primary'} onClick={() => void close()}>
-              {busy ? 'Cancel' : 'Close'}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <div
+      className={mergeClasses(styles.drop, dragging && styles.dropActive)}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <DocumentTableRegular className={styles.dropIcon} aria-hidden="true" />
+      <Text weight="semibold">Drop .xlsx files here</Text>
+      <Text size={200} className={styles.hint}>
+        Excel workbooks only. Use the template&apos;s headers; the first sheet is imported.
+      </Text>
+      <Button appearance="primary" icon={<ArrowUploadRegular />} onClick={() => input.current?.click()}>
+        Choose files
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={XLSX_ACCEPT}
+        multiple
+        className={styles.hidden}
+        aria-label="Choose xlsx files"
+        onChange={(event) => {
+          if (event.target.files?.length) onFiles(event.target.files);
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}
+
+/** Each file of this upload: waiting, uploading, uploaded (with a notice when imported before) or failed (why). */
+function UploadList({ items }: { items: readonly Item[] }) {
+  const styles = useStyles();
+  return (
+    <ul className={styles.list} aria-label="Files">
+      {items.map((item) => (
+        <li key={item.key} className={styles.item} data-testid="upload-item">
+          {item.state === 'uploading' || item.state === 'queued' ? (
+            <Spinner size="tiny" aria-label={item.state === 'queued' ? 'Waiting' : 'Uploading'} />
+          ) : item.state === 'uploaded' && item.notice ? (
+            <WarningFilled className={styles.warn} aria-label="Uploaded, already imported before" />
+          ) : item.state === 'uploaded' ? (
+            <CheckmarkCircleFilled className={styles.ok} aria-label="Uploaded" />
+          ) : (
+            <DismissCircleFilled className={styles.bad} aria-label="Failed" />
+          )}
+          <Text className={styles.name} title={item.file.name}>
+            {item.file.name}
+          </Text>
+          <Text size={200} className={styles.hint}>
+            {item.state === 'uploaded' ? 'Uploaded' : item.state === 'queued' ? 'Waiting…' : size(item.file.size)}
+          </Text>
+          {item.message && (
+            <Text size={200} className={styles.failed} role="alert">
+              {item.message}
+            </Text>
+          )}
+          {item.notice && (
+            <Text size={200} className={styles.notice} role="status" data-testid="upload-notice">
+              {item.notice}
+            </Text>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

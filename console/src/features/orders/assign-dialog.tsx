@@ -3,13 +3,6 @@ import {
   Avatar,
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   MessageBar,
   MessageBarBody,
   SearchBox,
@@ -19,10 +12,11 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AddCircleRegular, BuildingRegular, DismissRegular, SubtractCircleRegular } from '@fluentui/react-icons';
+import { AddCircleRegular, BuildingRegular, SubtractCircleRegular } from '@fluentui/react-icons';
 import { shortId, type ClientServiceSummary } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
+import { DialogFrame } from '../../components/feedback/dialog-frame';
 import { useStaffSearch } from '../../components/pickers';
 import { useDebounced } from '../../components/table';
 import { assign, useAssignableBranches, type Assignment } from './api';
@@ -232,31 +226,21 @@ export function AssignDialog({ clientService, onClose }: { clientService: Client
   );
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && onClose(false)}>
-      <DialogSurface className={dialog.surface} data-testid="assign-dialog">
-        <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} />
-              </DialogTrigger>
-            }
-          >
-            {`Assign ${shortId(clientService.id)} · ${clientService.serviceName}`}
-          </DialogTitle>
-          <DialogContent>
-            <div className={styles.columns}>
-              {column('Service providers', providers, providerChoices, { value: providerSearch, onChange: setProviderSearch })}
-              {column('Branches', branches, branchChoices)}
-            </div>
-          </DialogContent>
-          <DialogActions>
-            <DialogTrigger action="close">
-              <Button appearance="secondary">Cancel</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      title={`Assign ${shortId(clientService.id)} · ${clientService.serviceName}`}
+      onDismiss={() => onClose(false)}
+      surfaceClassName={dialog.surface}
+      data-testid="assign-dialog"
+      actions={
+        <Button appearance="secondary" onClick={() => onClose(false)}>
+          Cancel
+        </Button>
+      }
+    >
+      <div className={styles.columns}>
+        {column('Service providers', providers, providerChoices, { value: providerSearch, onChange: setProviderSearch })}
+        {column('Branches', branches, branchChoices)}
+      </div>
+    </DialogFrame>
   );
 }

@@ -1,13 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   Dropdown,
   Field,
   MessageBar,
@@ -34,6 +27,7 @@ import {
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useAuth } from '../../components/auth';
 import { useNotify } from '../../components/feedback';
+import { DialogFrame } from '../../components/feedback/dialog-frame';
 import { schemaFieldErrors, UnsavedChangesGuard } from '../../components/forms';
 import { recordTransaction, uploadTransactionImage } from './api';
 import { useDialogStyles } from './client-service-detail-dialog';
@@ -167,8 +161,15 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
   return (
     <>
       <UnsavedChangesGuard when={dirty && !busy} />
-      <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && !busy && onClose(false)}>
-        <DialogSurface className={dialog.surface} style={{ maxWidth: '720px' }} data-testid="transaction-dialog">
+      <DialogFrame
+        title={`Add Transaction · ${shortId(clientService.id)}`}
+        onDismiss={() => onClose(false)}
+        busy={!!busy}
+        surfaceClassName={dialog.surface}
+        surfaceStyle={{ maxWidth: '720px' }}
+        contentClassName={styles.form}
+        data-testid="transaction-dialog"
+        wrap={(body) => (
           <form
             noValidate
             onSubmit={(event) => {
@@ -176,74 +177,59 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
               void save();
             }}
           >
-            <DialogBody>
-              <DialogTitle
-                action={
-                  <DialogTrigger action="close">
-                    <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} disabled={!!busy} />
-                  </DialogTrigger>
-                }
-              >
-                {`Add Transaction · ${shortId(clientService.id)}`}
-              </DialogTitle>
-              <DialogContent className={styles.form}>
-                <span className={styles.current}>
-                  <Text>{`${clientService.serviceName} · current status`}</Text>
-                  <ClientServiceStatusBadge status={clientService.status} />
-                </span>
-                <Field
-                  label="Status"
-                  required
-                  validationState={errors.status ? 'error' : 'none'}
-                  validationMessage={
-                    errors.status || (status === clientService.status ? 'The same status records a note only.' : undefined)
-                  }
-                >
-                  <Dropdown
-                    value={status}
-                    selectedOptions={[status]}
-                    onOptionSelect={(_event, data) => data.optionValue && setStatus(data.optionValue as ClientServiceStatus)}
-                  >
-                    {CLIENT_SERVICE_STATUSES.map((value) => (
-                      <Option key={value} value={value}>
-                        {value}
-                      </Option>
-                    ))}
-                  </Dropdown>
-                </Field>
-                {correcting && (
-                  <MessageBar intent="warning" data-testid="correction-notice">
-                    <MessageBarBody>
-                      {`Moving from ${clientService.status} to ${status} corrects the status. The note is required: say why.`}
-                    </MessageBarBody>
-                  </MessageBar>
-                )}
-                <Field
-                  label={correcting ? 'Reason for the correction' : 'Note'}
-                  required={correcting}
-                  validationState={errors.note ? 'error' : 'none'}
-                  validationMessage={errors.note}
-                  hint={`${note.length} / 2000`}
-                >
-                  <Textarea value={note} onChange={(_event, data) => setNote(data.value)} rows={4} resize="vertical" maxLength={2000} />
-                </Field>
-                <ImagesField images={images} error={imagesError} disabled={!!busy} onAdd={addFiles} onRemove={removeImage} />
-              </DialogContent>
-              <DialogActions>
-                {busy && <Spinner size="tiny" label={busy} labelPosition="after" />}
-                <DialogTrigger action="close">
-                  <Button appearance="secondary" disabled={!!busy}>
-                    Cancel
-                  </Button>
-                </DialogTrigger>
-                <Button appearance="primary" type="submit" disabled={!!busy || !!imagesError}>
-                  Save
-                </Button>
-              </DialogActions>
-            </DialogBody>
+            {body}
           </form>
-        </DialogSurface>
-      </Dialog>
+        )}
+        actions={
+          <>
+            {busy && <Spinner size="tiny" label={busy} labelPosition="after" />}
+            <Button appearance="secondary" disabled={!!busy} onClick={() => onClose(false)}>
+              Cancel
+            </Button>
+            <Button appearance="primary" type="submit" disabled={!!busy || !!imagesError}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        <span className={styles.current}>
+          <Text>{`${clientService.serviceName} · current status`}</Text>
+          <ClientServiceStatusBadge status={clientService.status} />
+        </span>
+        <Field
+          label="Status"
+          required
+          validationState={errors.status ? 'error' : 'none'}
+          validationMessage={errors.status || (status === clientService.status ? 'The same status records a note only.' : undefined)}
+        >
+          <Dropdown
+            value={status}
+            selectedOptions={[status]}
+            onOptionSelect={(_event, data) => data.optionValue && setStatus(data.optionValue as ClientServiceStatus)}
+          >
+            {CLIENT_SERVICE_STATUSES.map((value) => (
+              <Option key={value} value={value}>
+                {value}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        {correcting && (
+          <MessageBar intent="warning" data-testid="correction-notice">
+            <MessageBarBody>{`Moving from ${clientService.status} to ${status} corrects the status. The note is required: say why.`}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field
+          label={correcting ? 'Reason for the correction' : 'Note'}
+          required={correcting}
+          validationState={errors.note ? 'error' : 'none'}
+          validationMessage={errors.note}
+          hint={`${note.length} / 2000`}
+        >
+          <Textarea value={note} onChange={(_event, data) => setNote(data.value)} rows={4} resize="vertical" maxLength={2000} />
+        </Field>
+        <ImagesField images={images} error={imagesError} disabled={!!busy} onAdd={addFiles} onRemove={removeImage} />
+      </DialogFrame>
     </>
   );
 }
