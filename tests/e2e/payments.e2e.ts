@@ -99,7 +99,7 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
 
   await row.click();
   await expect(row).toHaveAttribute('aria-selected', 'true');
-  const table = page.getByRole('table', { name: `Transactions of batch ${batch.batchId}` });
+  const table = page.getByRole('grid', { name: `Transactions of batch ${batch.batchId}` });
   await expect(table).toBeVisible();
   // ... and the transactions panel.
   await expect(simulated).toHaveCount(3);
@@ -124,7 +124,7 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
   await shot(page, 'auth-net-transactions');
 
   // Keyboard: another batch is selected with Enter.
-  const rows = page.getByRole('table', { name: 'Settled batches' }).getByRole('row');
+  const rows = page.getByRole('grid', { name: 'Settled batches' }).getByRole('row');
   const other = rows.nth(1);
   await other.focus();
   await other.press('Enter');

@@ -185,7 +185,7 @@ test('the sales agent report shows the seeded figures, with a loading state, tot
 
   await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue(picker(first));
   await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue(picker(today));
-  const table = page.getByRole('table', { name: 'Sales agent figures' });
+  const table = page.getByRole('grid', { name: 'Sales agent figures' });
   await expect(table).toBeVisible();
   for (const header of [
     'Sales agent',
@@ -200,7 +200,7 @@ test('the sales agent report shows the seeded figures, with a loading state, tot
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
   const row = page.getByTestId(`agent-${agent.id}`);
-  await expect(row.getByRole('cell')).toHaveText([
+  await expect(row.getByRole('gridcell')).toHaveText([
     `${AGENT.name}${AGENT.email}`,
     '3',
     '2',
@@ -210,7 +210,7 @@ test('the sales agent report shows the seeded figures, with a loading state, tot
     money(expected.paidAmount),
     '0 (0%)',
   ]);
-  await expect(page.getByTestId('agent-totals').getByRole('cell').first()).toHaveText('Total');
+  await expect(page.getByTestId('agent-totals').getByRole('gridcell').first()).toHaveText('Total');
   await row.scrollIntoViewIfNeeded();
   await shot(page, 'salesagent-report');
 

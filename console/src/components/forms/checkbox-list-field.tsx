@@ -4,7 +4,8 @@ export interface CheckboxListFieldProps<T extends string> {
   label: string;
   options: readonly T[];
   value: readonly T[];
-  onChange(value: T[]): void;
+  /** A box changed: the new list from the current one (a state setter takes it as it is). */
+  onChange(update: (current: T[]) => T[]): void;
   required?: boolean;
   /** The field's error, shown under the boxes. */
   error?: string;
@@ -19,7 +20,11 @@ export function CheckboxListField<T extends string>({ label, options, value, onC
           key={option}
           label={option}
           checked={value.includes(option)}
-          onChange={(_event, data) => onChange(data.checked ? [...value, option] : value.filter((chosen) => chosen !== option))}
+          onChange={(_event, data) =>
+            onChange((current) =>
+              data.checked ? [...current.filter((chosen) => chosen !== option), option] : current.filter((chosen) => chosen !== option),
+            )
+          }
         />
       ))}
     </Field>

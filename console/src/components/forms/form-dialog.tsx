@@ -14,8 +14,10 @@ export interface FormDialogProps {
   onDismiss(): void;
   onSubmit(event: FormEvent): void;
   submitLabel: string;
-  /** While true nothing closes and the buttons wait. */
-  busy: boolean;
+  /** The form's state from useFormState: its save in progress, its failure and its `<form>`. */
+  form?: { saving: boolean; formError?: string; formRef: React.Ref<HTMLFormElement> };
+  /** While true nothing closes and the buttons wait (default: while the form saves). */
+  busy?: boolean;
   /** Unsaved changes: leaving the screen or the tab asks first. */
   dirty: boolean;
   /** A failure that belongs to no field, shown inside the dialog above the fields. */
@@ -41,11 +43,12 @@ export function FormDialog({
   onDismiss,
   onSubmit,
   submitLabel,
-  busy,
+  form,
+  busy = form?.saving ?? false,
   dirty,
-  formError,
+  formError = form?.formError,
   formErrorTitle = 'Not saved',
-  formRef,
+  formRef = form?.formRef,
   startActions,
   submitDisabled,
   surfaceClassName,

@@ -15,3 +15,16 @@ export function schemaFieldErrors(error: SchemaIssues): Record<string, string> {
   }
   return result;
 }
+
+/**
+ * A form's errors from a parse of its input (`schema.safeParse(input)`), by field: a nested path counts for its
+ * first part ("images.2" → images), and each field keeps its first message.
+ */
+export function schemaErrors<F extends string>(
+  result: { success: true } | { success: false; error: SchemaIssues },
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  if (result.success) return errors;
+  for (const [path, message] of Object.entries(schemaFieldErrors(result.error))) errors[path.split('.')[0] as F] ??= message;
+  return errors;
+}

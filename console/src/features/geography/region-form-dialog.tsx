@@ -138,15 +138,14 @@ export function RegionFormDialog({ config, record, parentId, parentName, inherit
   const parentNoun = config.parent ? LEVELS[config.parent].noun : null;
   return (
     <FormDialog
+      form={form}
       title={isEdit ? `Edit ${noun}` : `New ${noun}`}
       onDismiss={() => onClose(null)}
       onSubmit={submit}
       submitLabel={isEdit ? 'Update' : 'Create'}
       busy={busy}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle={isEdit ? `Could not update the ${noun}` : `Could not create the ${noun}`}
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
       contentClassName={styles.form}
       data-testid="region-dialog"

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Dropdown, Field, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
   BRANCH_TYPES,
@@ -11,7 +11,7 @@ import {
 } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
-import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '../../components/forms';
+import { FormDialog, schemaFieldErrors, useFormValues } from '../../components/forms';
 import { saveBranch } from './api';
 import { CountryFlag } from './country-flag';
 import { FilterCombobox, type FilterOption } from './filter-combobox';
@@ -131,22 +131,18 @@ export interface BranchFormDialogProps {
 /** The branch form in a dialog: add or edit, with its location picked on a map. */
 export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialogProps) {
   const styles = useStyles();
-  const confirmDiscard = useConfirmDiscard();
   const notify = useNotify();
   const isNew = !branch;
   const initial = useMemo(() => valuesOf(branch), [branch]);
-  const [values, setValues] = useState<FormValues>(initial);
-
-  const { input, errors } = useMemo(() => validate(values), [values]);
-  const form = useFormState<FieldName>({ fields: FIELDS, errors });
+  const { values, setValues, form, dirty, change, touch, cancel } = useFormValues<FormValues, FieldName>({
+    initial,
+    fields: FIELDS,
+    validate: (current) => validate(current).errors,
+    onClose: () => onClose(),
+    askAlways: isNew,
+  });
   const { errorOf, saving } = form;
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if ((FIELDS as readonly string[]).includes(field)) form.edit(field as FieldName);
-  };
-  const touch = (field: FieldName) => form.blur(field);
+  const { input, errors } = useMemo(() => validate(values), [values]);
 
   const chooseCountry = (ccn3: string) => {
     const chosen = countries.find((c) => c.ccn3 === ccn3);
@@ -164,11 +160,6 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
     setValues((current) => ({ ...current, lat: point ? String(point.lat) : '', lng: point ? String(point.lng) : '' }));
     form.edit('lat');
     form.edit('lng');
-  };
-
-  const cancel = async () => {
-    if (saving) return;
-    if (await confirmDiscard(isNew || dirty)) onClose();
   };
 
   const submit = (event: FormEvent) =>
@@ -191,15 +182,13 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
 
   return (
     <FormDialog
+      form={form}
       title={isNew ? 'Add branch' : `Edit ${branch.name}`}
       onDismiss={() => void cancel()}
       onSubmit={submit}
       submitLabel={saving ? 'Saving…' : 'Save'}
-      busy={saving}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle="Failed to save the branch"
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
     >
       <div className={styles.grid}>

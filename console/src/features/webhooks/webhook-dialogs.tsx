@@ -35,13 +35,11 @@ export function ReplayDialog({ subscription, onClose }: { subscription: WebhookS
   };
   return (
     <FormDialog
+      form={form}
       title="Replay events"
       submitLabel="Replay"
-      busy={form.saving}
       dirty={false}
-      formError={form.formError}
       formErrorTitle="Not replayed"
-      formRef={form.formRef}
       onDismiss={onClose}
       onSubmit={(event) => void form.submit(event, save)}
     >
@@ -86,12 +84,10 @@ export function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreate
     );
   return (
     <FormDialog
+      form={form}
       title="New webhook subscription"
       submitLabel="Create"
-      busy={form.saving}
       dirty={dirty}
-      formError={form.formError}
-      formRef={form.formRef}
       onDismiss={() => void confirmDiscard(dirty).then((ok) => ok && onClose())}
       onSubmit={(event) => void form.submit(event, save)}
     >
@@ -115,8 +111,8 @@ export function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreate
         options={WEBHOOK_TOPICS}
         value={topics}
         error={form.errorOf('eventTypes')}
-        onChange={(next) => {
-          setTopics(next);
+        onChange={(update) => {
+          setTopics(update);
           form.edit('eventTypes');
         }}
       />

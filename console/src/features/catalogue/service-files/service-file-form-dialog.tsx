@@ -53,15 +53,13 @@ export function ServiceFileFormDialog({ file, onClose }: ServiceFileFormDialogPr
 
   return (
     <FormDialog
+      form={form}
       title={isNew ? 'Add file' : `Edit ${file.name}`}
       onDismiss={() => onClose()}
       onSubmit={submit}
       submitLabel={form.saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
-      busy={form.saving}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle="Failed to save the service file"
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
       contentClassName={styles.content}
     >

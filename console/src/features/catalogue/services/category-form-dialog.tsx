@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Field, Input, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CATALOGUE_MAX_IMAGES, CategoryInputSchema, type Category, type CategoryInput } from '@backoffice/contracts';
 import { useNotify } from '../../../components/feedback';
-import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '../../../components/forms';
+import { FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveCategory } from './api';
 
@@ -24,13 +24,6 @@ const useStyles = makeStyles({
   switches: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXL },
 });
 
-/** "images.2" → images; other server paths are the form's own names. */
-function toFormErrors(byPath: Record<string, string>): Partial<Record<FieldName, string>> {
-  const result: Partial<Record<FieldName, string>> = {};
-  for (const [path, message] of Object.entries(byPath)) result[path.split('.')[0] as FieldName] ??= message;
-  return result;
-}
-
 export interface CategoryFormDialogProps {
   /** The category to edit; null for a new one. */
   category: Category | null;
@@ -43,7 +36,6 @@ export interface CategoryFormDialogProps {
 export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
-  const confirmDiscard = useConfirmDiscard();
   const isNew = !category;
   const initial = useMemo<FormValues>(
     () => ({
@@ -55,26 +47,16 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
     }),
     [category],
   );
-  const [values, setValues] = useState<FormValues>(initial);
-  const [uploading, setUploading] = useState(false);
-
-  const input: CategoryInput = { ...values, parentId: category ? category.parentId : (parent?.id ?? null) };
-  const parsed = CategoryInputSchema.safeParse(input);
-  const errors = parsed.success ? {} : toFormErrors(schemaFieldErrors(parsed.error));
-  const form = useFormState<FieldName>({ fields: FIELDS, errors });
+  const parentId = category ? category.parentId : (parent?.id ?? null);
+  const { values, form, dirty, change, touch, cancel } = useFormValues<FormValues, FieldName>({
+    initial,
+    fields: FIELDS,
+    validate: (current) => schemaErrors(CategoryInputSchema.safeParse({ ...current, parentId })),
+    onClose: () => onClose(),
+  });
   const { errorOf, saving } = form;
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if ((FIELDS as readonly string[]).includes(field)) form.edit(field as FieldName);
-  };
-  const touch = (field: FieldName) => form.blur(field);
-
-  const cancel = async () => {
-    if (saving) return;
-    if (await confirmDiscard(dirty)) onClose();
-  };
+  const [uploading, setUploading] = useState(false);
+  const input: CategoryInput = { ...values, parentId };
 
   const submit = (event: FormEvent) => {
     if (uploading) {
@@ -91,16 +73,14 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
   const title = isNew ? 'Add category' : `Edit ${category.name}`;
   return (
     <FormDialog
+      form={form}
       title={title}
       onDismiss={() => void cancel()}
       onSubmit={submit}
       submitLabel={saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
       submitDisabled={uploading}
-      busy={saving}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle="Failed to save the category"
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
     >
       {isNew && (

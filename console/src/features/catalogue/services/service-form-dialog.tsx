@@ -10,7 +10,7 @@ import {
   type ShippingType,
 } from '@backoffice/contracts';
 import { useNotify } from '../../../components/feedback';
-import { FormDialog, schemaFieldErrors, useConfirmDiscard, useFormState } from '../../../components/forms';
+import { FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveService } from './api';
 import { DeliveryFields, ServicePickers } from './service-form-sections';
@@ -104,13 +104,6 @@ function toInput(values: FormValues, categoryId: number): ServiceInput {
   };
 }
 
-/** "serviceFiles.1" → serviceFiles. */
-function toFormErrors(byPath: Record<string, string>): Partial<Record<FieldName, string>> {
-  const result: Partial<Record<FieldName, string>> = {};
-  for (const [path, message] of Object.entries(byPath)) result[path.split('.')[0] as FieldName] ??= message;
-  return result;
-}
-
 const useStyles = makeStyles({
   surface: { width: '1040px', maxWidth: 'calc(100vw - 32px)' },
   grid: {
@@ -145,30 +138,18 @@ export interface ServiceFormDialogProps {
 export function ServiceFormDialog({ service, category, onClose }: ServiceFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
-  const confirmDiscard = useConfirmDiscard();
   const isNew = !service;
   const initial = useMemo(() => valuesOf(service), [service]);
-  const [values, setValues] = useState<FormValues>(initial);
-  const [uploading, setUploading] = useState(false);
-
   const categoryId = service?.categoryId ?? category.id;
-  const input = toInput(values, categoryId);
-  const parsed = ServiceInputSchema.safeParse(input);
-  const errors = parsed.success ? {} : toFormErrors(schemaFieldErrors(parsed.error));
-  const form = useFormState<FieldName>({ fields: FIELDS, errors });
+  const { values, form, dirty, change, touch, cancel } = useFormValues<FormValues, FieldName>({
+    initial,
+    fields: FIELDS,
+    validate: (current) => schemaErrors(ServiceInputSchema.safeParse(toInput(current, categoryId))),
+    onClose: () => onClose(),
+  });
   const { errorOf, saving } = form;
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if ((FIELDS as readonly string[]).includes(field)) form.edit(field as FieldName);
-  };
-  const touch = (field: FieldName) => form.blur(field);
-
-  const cancel = async () => {
-    if (saving) return;
-    if (await confirmDiscard(dirty)) onClose();
-  };
+  const [uploading, setUploading] = useState(false);
+  const input = toInput(values, categoryId);
 
   const submit = (event: FormEvent) => {
     if (uploading) {
@@ -185,16 +166,14 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
   const title = isNew ? 'Add service' : `Edit ${service.name}`;
   return (
     <FormDialog
+      form={form}
       title={title}
       onDismiss={() => void cancel()}
       onSubmit={submit}
       submitLabel={saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
       submitDisabled={uploading}
-      busy={saving}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle="Failed to save the service"
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
     >
       <Text as="p" size={200} className={styles.place}>

@@ -121,15 +121,14 @@ function ReviewForm({ review, onClose }: { review: SiteReview | null; onClose(ch
 
   return (
     <FormDialog
+      form={form}
       title={isNew ? 'Add Review' : 'Edit review'}
       onDismiss={() => onClose(false)}
       onSubmit={save}
       submitLabel="Save"
       busy={busy}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle="The review was not saved"
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
       contentClassName={styles.content}
       startActions={

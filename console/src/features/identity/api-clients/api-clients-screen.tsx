@@ -153,12 +153,10 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(clien
   };
   return (
     <FormDialog
+      form={form}
       title="New API client"
       submitLabel="Create"
-      busy={form.saving}
       dirty={dirty}
-      formError={form.formError}
-      formRef={form.formRef}
       onDismiss={() => void confirmDiscard(dirty).then((ok) => ok && onClose())}
       onSubmit={(event) => void form.submit(event, save)}
     >
@@ -178,8 +176,8 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(clien
         options={API_SCOPES}
         value={scopes}
         error={form.errorOf('scopes')}
-        onChange={(next) => {
-          setScopes(next);
+        onChange={(update) => {
+          setScopes(update);
           form.edit('scopes');
         }}
       />
@@ -207,13 +205,11 @@ function RotateDialog({
     );
   return (
     <FormDialog
+      form={form}
       title={`Rotate the secret of ${client.name}`}
       submitLabel="Rotate"
-      busy={form.saving}
       dirty={false}
-      formError={form.formError}
       formErrorTitle="Not rotated"
-      formRef={form.formRef}
       onDismiss={onClose}
       onSubmit={(event) => void form.submit(event, save)}
     >

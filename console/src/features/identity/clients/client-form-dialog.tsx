@@ -62,7 +62,7 @@ export function ClientFormDialog({ client, onClose }: ClientFormDialogProps) {
 
   const errors = useMemo(() => validateClient(values, isNew), [values, isNew]);
   const form = useFormState<FieldName>({ fields: FIELDS, errors });
-  const { errorOf, saving } = form;
+  const { errorOf } = form;
 
   const change = (field: FieldName, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -102,15 +102,13 @@ export function ClientFormDialog({ client, onClose }: ClientFormDialogProps) {
 
   return (
     <FormDialog
+      form={form}
       title={isNew ? 'Add client' : 'Edit client'}
       onDismiss={onClose}
       onSubmit={submit}
       submitLabel={isNew ? 'Create' : 'Save'}
-      busy={saving}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle="Could not save the client"
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
     >
       {INPUTS.filter((input) => isNew || !input.onlyNew).map(({ field, label, type }) => (

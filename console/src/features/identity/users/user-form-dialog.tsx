@@ -37,7 +37,7 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
     return parsed.success ? {} : (schemaFieldErrors(parsed.error) as Errors);
   }, [isNew, values, roles]);
   const form = useFormState<FieldName>({ fields: FIELDS, errors });
-  const { errorOf, saving } = form;
+  const { errorOf } = form;
 
   const change = (field: FieldName, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -65,15 +65,13 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
 
   return (
     <FormDialog
+      form={form}
       title={isNew ? 'Add user' : 'Edit user'}
       onDismiss={() => onClose()}
       onSubmit={submit}
       submitLabel={isNew ? 'Create' : 'Save'}
-      busy={saving}
       dirty={dirty}
-      formError={form.formError}
       formErrorTitle="Could not save the user"
-      formRef={form.formRef}
       surfaceClassName={styles.surface}
     >
       <Field label="Name" required validationMessage={errorOf('name')}>

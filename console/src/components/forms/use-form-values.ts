@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import { useConfirmDiscard } from './use-confirm-discard';
+import { useFormState, type FormState } from './use-form-state';
+
+export interface FormValuesOptions<V extends object, F extends string> {
+  /** The values the form opens with (a new record's defaults, or the record's own). */
+  initial: V;
+  /** The fields that show errors, in screen order. */
+  fields: readonly F[];
+  /** The errors of the current values, by field (from the contracts schema). */
+  validate(values: V): Partial<Record<F, string | undefined>>;
+  /** Closing: asked first when there are changes (Cancel, ✕, Escape). */
+  onClose(): void;
+  /** Closing asks even without changes (a new record: its defaults were chosen for it). */
+  askAlways?: boolean;
+}
+
+export interface FormValues<V extends object, F extends string> {
+  values: V;
+  setValues: React.Dispatch<React.SetStateAction<V>>;
+  form: FormState<F>;
+  /** Any value differs from how the form opened. */
+  dirty: boolean;
+  /** A field changed: its value, and its server error cleared. */
+  change<K extends keyof V>(field: K, value: V[K]): void;
+  /** A field was left: its error shows from now on if it was edited. */
+  touch(field: F): void;
+  /** Cancel, ✕ and Escape: nothing while saving; with changes, "Keep editing" / "Discard" first. */
+  cancel(): Promise<void>;
+}
+
+/** A form's values with useFormState's validation timing and the discard question: what every form dialog repeats. */
+export function useFormValues<V extends object, F extends string>({
+  initial,
+  fields,
+  validate,
+  onClose,
+  askAlways,
+}: FormValuesOptions<V, F>): FormValues<V, F> {
+  const confirmDiscard = useConfirmDiscard();
+  const [values, setValues] = useState<V>(initial);
+  const form = useFormState<F>({ fields, errors: validate(values) });
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const { edit, blur } = form;
+
+  const change = useCallback(
+    <K extends keyof V>(field: K, value: V[K]) => {
+      setValues((current) => ({ ...current, [field]: value }));
+      if ((fields as readonly PropertyKey[]).includes(field)) edit(field as unknown as F);
+    },
+    [fields, edit],
+  );
+
+  const cancel = async () => {
+    if (form.saving) return;
+    if (await confirmDiscard(askAlways || dirty)) onClose();
+  };
+
+  return { values, setValues, form, dirty, change, touch: blur, cancel };
+}
