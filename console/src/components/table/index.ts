@@ -11,3 +11,4 @@ export {
 export { TruncatedText } from './data-table-parts';
 export { useDebounced } from './use-debounced';
 export { useResetWhen } from './use-reset-when';
+export { FilterDropdown, ListToolbar, type FilterDropdownProps, type ListToolbarProps } from './list-toolbar';

@@ -1,7 +1,7 @@
-import { Dropdown, Option, SearchBox, ToggleButton, Tag, makeStyles, tokens } from '@fluentui/react-components';
+import { Dropdown, Option, ToggleButton, Tag, makeStyles } from '@fluentui/react-components';
 import { CalendarClockRegular } from '@fluentui/react-icons';
 import { LEAD_STAGES, PIPELINE_CARDS, PIPELINE_SORTS, type LeadStage, type PipelineCard, type PipelineSort } from '@backoffice/contracts';
-import { useListParams } from '../../components/table';
+import { FilterDropdown, ListToolbar, useListParams } from '../../components/table';
 
 const SORT_LABELS: Record<PipelineSort, string> = {
   assigned: 'Newest assignment',
@@ -18,14 +18,6 @@ export const CARD_LABELS: Record<PipelineCard, string> = {
 };
 
 const useStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
-  search: { width: '300px', maxWidth: '100%' },
   dropdown: { minWidth: '170px' },
 });
 
@@ -53,29 +45,15 @@ export function PipelineFilters({
   const styles = useStyles();
   const { list, stage, card, sort, due } = params;
   return (
-    <div className={styles.toolbar}>
-      <SearchBox
-        className={styles.search}
-        placeholder="Search name, email or phone"
-        aria-label={searchLabel}
-        value={list.searchInput}
-        onChange={(_event, data) => list.setSearchInput(data.value)}
-      />
+    <ListToolbar list={list} searchLabel={searchLabel} placeholder="Search name, email or phone">
       {children}
-      <Dropdown
-        className={styles.dropdown}
-        aria-label="Stage"
-        value={stage ?? 'All stages'}
-        selectedOptions={[stage ?? '']}
-        onOptionSelect={(_event, data) => list.setFilter('stage', data.optionValue ?? '')}
-      >
-        <Option value="">All stages</Option>
-        {LEAD_STAGES.map((option) => (
-          <Option key={option} value={option}>
-            {option}
-          </Option>
-        ))}
-      </Dropdown>
+      <FilterDropdown
+        label="Stage"
+        value={stage ?? ''}
+        allLabel="All stages"
+        options={LEAD_STAGES}
+        onChange={(value) => list.setFilter('stage', value)}
+      />
       <ToggleButton
         checked={due}
         icon={<CalendarClockRegular />}
@@ -108,6 +86,6 @@ export function PipelineFilters({
           {CARD_LABELS[card]}
         </Tag>
       )}
-    </div>
+    </ListToolbar>
   );
 }

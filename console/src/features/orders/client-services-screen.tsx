@@ -1,11 +1,19 @@
 import { useState } from 'react';
-import { Button, Dropdown, Option, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, ClipboardTaskListLtrRegular, EyeRegular, NoteAddRegular, PersonSwapRegular } from '@fluentui/react-icons';
 import { CLIENT_SERVICE_STATUSES, shortId, type ClientServiceSummary } from '@backoffice/contracts';
 import { useAuth } from '../../components/auth';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
-import { DataTable, TruncatedText, pagedTableProps, useListParams, type DataTableColumn } from '../../components/table';
+import {
+  DataTable,
+  FilterDropdown,
+  ListToolbar,
+  TruncatedText,
+  pagedTableProps,
+  useListParams,
+  type DataTableColumn,
+} from '../../components/table';
 import { useClientServices } from './api';
 import { AssignDialog } from './assign-dialog';
 import { ClientServiceDetailDialog } from './client-service-detail-dialog';
@@ -13,15 +21,6 @@ import { ClientServiceStatusBadge } from './status-badges';
 import { TransactionDialog } from './transaction-dialog';
 
 const useStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
-  search: { width: '340px', maxWidth: '100%' },
-  status: { minWidth: '160px' },
   id: { fontFamily: tokens.fontFamilyMonospace, fontWeight: tokens.fontWeightSemibold },
   done: { color: tokens.colorPaletteGreenForeground1, fontSize: '20px', display: 'inline-flex' },
   statusCell: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
@@ -87,7 +86,6 @@ const COLUMNS: DataTableColumn<ClientServiceSummary>[] = [
 
 /** /admin/clients-services: the submitted client services, searched, filtered and paged by the server, with View, Assign and Add Transaction. */
 export default function ClientServicesScreen() {
-  const styles = useStyles();
   const { hasRole } = useAuth();
   const staff = hasRole('Admin', 'Manager');
   // Search, status and page live in the address and are answered by the server.
@@ -115,29 +113,15 @@ export default function ClientServicesScreen() {
           staff ? 'Order items submitted for delivery: assign them and record their progress.' : 'The client services assigned to you.'
         }
       />
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder="Search by id, order, service, provider or branch"
-          aria-label="Search client services"
-          value={list.searchInput}
-          onChange={(_event, value) => list.setSearchInput(value.value)}
+      <ListToolbar list={list} searchLabel="Search client services" placeholder="Search by id, order, service, provider or branch">
+        <FilterDropdown
+          label="Status"
+          value={status}
+          allLabel="Every status"
+          options={CLIENT_SERVICE_STATUSES}
+          onChange={(value) => list.setFilter('status', value)}
         />
-        <Dropdown
-          className={styles.status}
-          aria-label="Status"
-          value={status || 'Every status'}
-          selectedOptions={[status]}
-          onOptionSelect={(_event, option) => list.setFilter('status', option.optionValue ?? '')}
-        >
-          <Option value="">Every status</Option>
-          {CLIENT_SERVICE_STATUSES.map((name) => (
-            <Option key={name} value={name}>
-              {name}
-            </Option>
-          ))}
-        </Dropdown>
-      </div>
+      </ListToolbar>
       <DataTable<ClientServiceSummary>
         label="Client services"
         noun="client services"

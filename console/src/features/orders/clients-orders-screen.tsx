@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Dropdown, Option, SearchBox, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ReceiptRegular } from '@fluentui/react-icons';
 import { ORDER_STATUSES, shortId, type OrderStatus, type OrderSummary } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
@@ -8,28 +8,17 @@ import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
-import { DataTable, useListParams, type DataTableColumn } from '../../components/table';
+import { DataTable, FilterDropdown, ListToolbar, useListParams, type DataTableColumn } from '../../components/table';
 import { exportOrdersPath, fetchBlob, saveBlob, useOrders } from './api';
 import { orderAddress } from './formatting';
 import { OrderStatusBadge } from './status-badges';
 
 const useStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
-  search: { width: '340px', maxWidth: '100%' },
-  status: { minWidth: '160px' },
   id: { fontFamily: tokens.fontFamilyMonospace, fontWeight: tokens.fontWeightSemibold },
   amount: { display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   contact: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   secondary: { color: tokens.colorNeutralForeground3 },
 });
-
-const ALL = 'all';
 
 function useOrderColumns(): DataTableColumn<OrderSummary>[] {
   const styles = useStyles();
@@ -73,7 +62,6 @@ function useOrderColumns(): DataTableColumn<OrderSummary>[] {
 
 /** /admin/clients-orders: server-paged orders with search, a status filter and an xlsx export; the state lives in the URL. */
 export default function ClientsOrdersScreen() {
-  const styles = useStyles();
   const notify = useNotify();
   const list = useListParams<'date'>({ sort: 'date', dir: 'desc', searchParam: 'search' }, ['status']);
   const status: OrderStatus | '' = (ORDER_STATUSES as readonly string[]).includes(list.filters.status)
@@ -125,29 +113,15 @@ export default function ClientsOrdersScreen() {
           </Button>
         }
       />
-      <div className={styles.toolbar} role="search">
-        <SearchBox
-          className={styles.search}
-          placeholder="Search by id, name, contact or address"
-          aria-label="Search orders"
-          value={list.searchInput}
-          onChange={(_event, value) => list.setSearchInput(value.value)}
+      <ListToolbar list={list} searchLabel="Search orders" placeholder="Search by id, name, contact or address">
+        <FilterDropdown
+          label="Status"
+          value={status}
+          allLabel="All statuses"
+          options={ORDER_STATUSES}
+          onChange={(value) => list.setFilter('status', value)}
         />
-        <Dropdown
-          className={styles.status}
-          aria-label="Status"
-          value={status || 'All statuses'}
-          selectedOptions={[status || ALL]}
-          onOptionSelect={(_event, option) => list.setFilter('status', option.optionValue === ALL ? '' : (option.optionValue ?? ''))}
-        >
-          <Option value={ALL}>All statuses</Option>
-          {ORDER_STATUSES.map((value) => (
-            <Option key={value} value={value}>
-              {value}
-            </Option>
-          ))}
-        </Dropdown>
-      </div>
+      </ListToolbar>
       <DataTable<OrderSummary>
         label="Orders"
         noun="orders"

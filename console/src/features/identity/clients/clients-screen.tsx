@@ -1,21 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Button, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons';
 import type { Client, ClientListQuery } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
 import { useConfirmDelete, useNotify } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
-import { DataTable, pagedTableProps, useListParams, type DataTableColumn } from '../../../components/table';
+import { DataTable, ListToolbar, pagedTableProps, useListParams, type DataTableColumn } from '../../../components/table';
 import { deleteClient, useClients } from '../api';
 import { ClientFormDialog } from './client-form-dialog';
 
 type SortField = NonNullable<ClientListQuery['sort']>;
-
-const useStyles = makeStyles({
-  toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalM },
-  search: { width: '360px', maxWidth: '100%' },
-});
 
 const COLUMNS: DataTableColumn<Client, SortField>[] = [
   { id: 'name', header: 'Name', text: (client) => client.name, sort: 'name', card: 'title', width: 220 },
@@ -32,7 +27,6 @@ const COLUMNS: DataTableColumn<Client, SortField>[] = [
 ];
 
 export default function ClientsScreen() {
-  const styles = useStyles();
   const notify = useNotify();
   const confirmDelete = useConfirmDelete();
   const list = useListParams<SortField>({ sort: 'dateCreated', dir: 'desc' });
@@ -82,15 +76,7 @@ export default function ClientsScreen() {
           </Button>
         }
       />
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder="Search name, email or phone"
-          aria-label="Search clients"
-          value={list.searchInput}
-          onChange={(_event, data) => list.setSearchInput(data.value)}
-        />
-      </div>
+      <ListToolbar list={list} searchLabel="Search clients" placeholder="Search name, email or phone" />
 
       <DataTable<Client, SortField>
         label="Clients"

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Dropdown, Option, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { AddRegular, PeopleTeamRegular } from '@fluentui/react-icons';
 import { ROLES, type Role, type StaffUser, type UserListQuery } from '@backoffice/contracts';
 import { PageHeader } from '../../../components/layout';
 import { RecordHistoryDialog } from '../../../components/audit';
-import { pagedTableProps, useListParams } from '../../../components/table';
+import { FilterDropdown, ListToolbar, pagedTableProps, useListParams } from '../../../components/table';
 import { useUsers } from '../api';
 
 import { SecuritySettingsCard } from './security-settings-card';
@@ -14,26 +14,12 @@ import { UsersTable } from './users-table';
 
 type SortField = NonNullable<UserListQuery['sort']>;
 
-const useStyles = makeStyles({
-  toolbar: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalM,
-  },
-  search: { width: '320px', maxWidth: '100%' },
-  filter: { minWidth: '160px' },
-});
-
 const STATUS_OPTIONS = [
-  { value: '', label: 'Active and inactive' },
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
 ];
 
 export default function UsersScreen() {
-  const styles = useStyles();
   const actions = useUserActions();
   const list = useListParams<SortField>({ sort: 'name', dir: 'asc' }, ['role', 'active']);
   const role = (ROLES as readonly string[]).includes(list.filters.role) ? (list.filters.role as Role) : undefined;
@@ -68,42 +54,22 @@ export default function UsersScreen() {
           </Button>
         }
       />
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder="Search name or email"
-          aria-label="Search users"
-          value={list.searchInput}
-          onChange={(_event, data) => list.setSearchInput(data.value)}
+      <ListToolbar list={list} searchLabel="Search users" placeholder="Search name or email">
+        <FilterDropdown
+          label="Role"
+          value={role ?? ''}
+          allLabel="All roles"
+          options={ROLES}
+          onChange={(value) => list.setFilter('role', value)}
         />
-        <Dropdown
-          className={styles.filter}
-          aria-label="Role"
-          value={role ?? 'All roles'}
-          selectedOptions={[role ?? '']}
-          onOptionSelect={(_event, data) => list.setFilter('role', data.optionValue ?? '')}
-        >
-          <Option value="">All roles</Option>
-          {ROLES.map((name) => (
-            <Option key={name} value={name}>
-              {name}
-            </Option>
-          ))}
-        </Dropdown>
-        <Dropdown
-          className={styles.filter}
-          aria-label="Status"
-          value={STATUS_OPTIONS.find((option) => option.value === (active ?? ''))!.label}
-          selectedOptions={[active ?? '']}
-          onOptionSelect={(_event, data) => list.setFilter('active', data.optionValue ?? '')}
-        >
-          {STATUS_OPTIONS.map((option) => (
-            <Option key={option.value} value={option.value}>
-              {option.label}
-            </Option>
-          ))}
-        </Dropdown>
-      </div>
+        <FilterDropdown
+          label="Status"
+          value={active ?? ''}
+          allLabel="Active and inactive"
+          options={STATUS_OPTIONS}
+          onChange={(value) => list.setFilter('active', value)}
+        />
+      </ListToolbar>
 
       <UsersTable
         {...pagedTableProps(list, answer)}
