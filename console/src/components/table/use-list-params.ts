@@ -96,14 +96,33 @@ export interface PagedAnswer<T> {
   mutate(): unknown;
 }
 
+/** What a list answers (SWR): its rows, however the answer holds them, and the states around them. */
+export interface ListAnswer<D> {
+  data?: D;
+  error?: unknown;
+  isLoading: boolean;
+  isValidating?: boolean;
+  mutate(): unknown;
+}
+
+/**
+ * The DataTable props of an SWR answer: its rows (`rows` picks them out of the answer, e.g. a page's `items`),
+ * loading before the first answer, dimmed while a newer one comes, the error with Try again.
+ */
+export function answerTableProps<D, T>(answer: ListAnswer<D>, rows: (data: D) => readonly T[]) {
+  return {
+    items: answer.data === undefined ? undefined : rows(answer.data),
+    loading: answer.isLoading,
+    stale: !!answer.isValidating && answer.data !== undefined,
+    error: answer.error,
+    onRetry: () => void answer.mutate(),
+  };
+}
+
 /** The DataTable props a server-paged list gives: its rows and states, its sort and its pager, all kept in the address. */
 export function pagedTableProps<T, S extends string>(list: ReturnType<typeof useListParams<S>>, answer: PagedAnswer<T>) {
   return {
-    items: answer.data?.items,
-    loading: answer.isLoading,
-    stale: answer.isValidating && !!answer.data,
-    error: answer.error,
-    onRetry: () => void answer.mutate(),
+    ...answerTableProps(answer, (data) => data.items),
     sort: { column: list.sort, dir: list.dir, onSort: list.sortBy },
     paging: {
       page: list.page,

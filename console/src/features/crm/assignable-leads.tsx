@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Badge, Button, Toolbar, ToolbarDivider, makeStyles, tokens } from '@fluentui/react-components';
 import { PersonSearchRegular } from '@fluentui/react-icons';
 import { LEAD_SELECTION_STEPS, USER_LEADS_PAGE_SIZE, type Lead, type LeadTablePage } from '@backoffice/contracts';
-import { DataTable, type DataTableColumn } from '../../components/table';
+import { DataTable, answerTableProps, type DataTableColumn, type ListAnswer } from '../../components/table';
 import { leadPagerNote } from './lead-pager-note';
 import type { PendingChanges } from './pending-changes';
 
@@ -59,7 +59,7 @@ export function SelectionTools({ disabled, onSelectPage, onAddNext, onRemoveLast
 }
 
 export interface AssignableLeadsTableProps {
-  table: { data?: LeadTablePage<Lead>; error?: unknown; isLoading: boolean; isValidating: boolean; mutate(): unknown };
+  table: ListAnswer<LeadTablePage<Lead>>;
   search: string;
   /** An agent is chosen and their leads are known: the boxes can be ticked. */
   ready: boolean;
@@ -111,13 +111,9 @@ export function AssignableLeadsTable({
       label="Leads"
       noun="leads with a phone"
       columns={columns}
-      items={table.data?.data}
+      {...answerTableProps(table, (page) => page.data)}
       getRowId={(lead) => String(lead.id)}
       getRowName={(lead) => lead.name}
-      loading={table.isLoading}
-      stale={table.isValidating && !!table.data}
-      error={table.error}
-      onRetry={() => void table.mutate()}
       empty={{
         icon: <PersonSearchRegular />,
         text: search ? `No lead with a phone matches “${search}”.` : 'No leads with a phone yet.',
@@ -143,7 +139,7 @@ export function AssignableLeadsTable({
           pageSize: USER_LEADS_PAGE_SIZE,
           total: table.data.recordsFiltered,
           note: leadPagerNote(table.data),
-          loading: table.isValidating || loadingAgent,
+          loading: !!table.isValidating || loadingAgent,
           onPage: (page) => onStart((page - 1) * USER_LEADS_PAGE_SIZE),
         }
       }

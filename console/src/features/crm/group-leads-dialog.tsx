@@ -17,7 +17,7 @@ import type { Lead, LeadGroup } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
-import { useResetWhen, DEFAULT_PAGE_SIZE, DataTable, TruncatedText, type DataTableColumn } from '../../components/table';
+import { useResetWhen, DEFAULT_PAGE_SIZE, DataTable, TruncatedText, answerTableProps, type DataTableColumn } from '../../components/table';
 import { CRM_PATHS, download, useLeadGroupPage } from './api';
 import { leadPagerNote } from './lead-pager-note';
 import { useDebounced } from '../../components/table';
@@ -81,7 +81,7 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
   const [exporting, setExporting] = useState(false);
 
   useResetWhen(`${search}|${pageSize}`, () => setPage(1));
-  const { data, error, isLoading, isValidating, mutate } = useLeadGroupPage(group.id, {
+  const answer = useLeadGroupPage(group.id, {
     draw: page,
     start: (page - 1) * pageSize,
     length: pageSize,
@@ -132,21 +132,17 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
             label="Leads"
             noun="leads"
             columns={COLUMNS}
-            items={data?.data}
+            {...answerTableProps(answer, (result) => result.data)}
             getRowId={(lead) => String(lead.id)}
             getRowName={(lead) => lead.name}
-            loading={isLoading}
-            stale={isValidating && !!data}
-            error={error}
-            onRetry={() => void mutate()}
             empty={{ icon: <PeopleSearchRegular />, text: search ? `No lead matches “${search}”.` : 'This group has no leads.' }}
             paging={
-              data && {
+              answer.data && {
                 page,
                 pageSize,
-                total: data.recordsFiltered,
-                note: leadPagerNote(data),
-                loading: isValidating,
+                total: answer.data.recordsFiltered,
+                note: leadPagerNote(answer.data),
+                loading: answer.isValidating,
                 onPage: setPage,
                 onPageSize: setPageSize,
               }

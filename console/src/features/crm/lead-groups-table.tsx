@@ -2,7 +2,7 @@ import { Badge, Button, Link, Spinner, Text, makeStyles, tokens } from '@fluentu
 import { ArrowDownloadRegular, TableRegular } from '@fluentui/react-icons';
 import type { LeadGroup } from '@backoffice/contracts';
 import { formatDate } from '../../components/format';
-import { DataTable, type DataTableColumn } from '../../components/table';
+import { DataTable, answerTableProps, type DataTableColumn } from '../../components/table';
 import { useLeadGroups } from './api';
 
 /** Lead groups a page: the newest import first. */
@@ -96,13 +96,9 @@ export function LeadGroupsTable({ className, page, onPage, onOpen, onExport, onF
       label="Lead groups"
       noun="groups"
       columns={columns}
-      items={groups.data?.items}
+      {...answerTableProps(groups, (page) => page.items)}
       getRowId={(group) => String(group.id)}
       getRowName={(group) => group.name}
-      loading={groups.isLoading}
-      stale={groups.isValidating && !!groups.data}
-      error={groups.error}
-      onRetry={() => void groups.mutate()}
       empty={{ icon: <TableRegular />, text: 'No lead groups yet. Extract a saved file to create one.' }}
       paging={{ page, pageSize: GROUPS_PAGE_SIZE, total: groups.data?.total ?? 0, onPage, loading: groups.isValidating }}
       onRowClick={onOpen}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Badge, Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { OpenRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import type { PipelineLead, PipelinePage } from '@backoffice/contracts';
-import { DataTable, type DataTableColumn, type DataTableSelection, type PagedAnswer } from '../../components/table';
+import { DataTable, answerTableProps, type DataTableColumn, type DataTableSelection, type ListAnswer } from '../../components/table';
 import { leadPagerNote } from './lead-pager-note';
 import type { PipelineParams } from './pipeline-filters';
 import { StageBadge, formatDay, today } from './stage-badge';
@@ -18,7 +18,7 @@ const useStyles = makeStyles({
 
 export interface PipelineTableProps {
   /** The server's page of leads and its loading states. */
-  answer: Omit<PagedAnswer<PipelineLead>, 'data'> & { data?: PipelinePage };
+  answer: ListAnswer<PipelinePage>;
   params: PipelineParams;
   /** What an empty page says. */
   emptyText: string;
@@ -131,13 +131,9 @@ export function PipelineTable({ answer, params, emptyText, team = false, selecte
       label={team ? 'Team leads' : 'My leads'}
       noun="leads"
       columns={columns}
-      items={answer.data?.data}
+      {...answerTableProps(answer, (page) => page.data)}
       getRowId={(lead) => `${lead.agentId}-${lead.id}`}
       getRowName={(lead) => lead.name}
-      loading={answer.isLoading}
-      stale={answer.isValidating && !!answer.data}
-      error={answer.error}
-      onRetry={() => void answer.mutate()}
       empty={{ icon: <PeopleSearchRegular />, text: emptyText }}
       selection={selection}
       paging={

@@ -8,7 +8,7 @@ import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
-import { DataTable, FilterDropdown, ListToolbar, useListParams, type DataTableColumn } from '../../components/table';
+import { DataTable, FilterDropdown, ListToolbar, answerTableProps, useListParams, type DataTableColumn } from '../../components/table';
 import { exportOrdersPath, fetchBlob, saveBlob, useOrders } from './api';
 import { orderAddress } from './formatting';
 import { OrderStatusBadge } from './status-badges';
@@ -68,7 +68,7 @@ export default function ClientsOrdersScreen() {
     ? (list.filters.status as OrderStatus)
     : '';
   const [exporting, setExporting] = useState(false);
-  const { data, error, isLoading, isValidating, mutate } = useOrders({
+  const answer = useOrders({
     page: list.page,
     pageSize: list.pageSize,
     search: list.search,
@@ -76,6 +76,7 @@ export default function ClientsOrdersScreen() {
   });
   const columns = useOrderColumns();
 
+  const { error } = answer;
   useEffect(() => {
     if (error) notify.error(errorMessage(error), 'Failed to load orders');
   }, [error, notify]);
@@ -126,13 +127,9 @@ export default function ClientsOrdersScreen() {
         label="Orders"
         noun="orders"
         columns={columns}
-        items={data?.items}
+        {...answerTableProps(answer, (page) => page.items)}
         getRowId={(order) => order.id}
         getRowName={(order) => `order ${shortId(order.id)}`}
-        loading={isLoading}
-        stale={isValidating && !!data}
-        error={error}
-        onRetry={() => void mutate()}
         empty={{
           icon: <ReceiptRegular />,
           text: 'No orders',
@@ -145,8 +142,8 @@ export default function ClientsOrdersScreen() {
         paging={{
           page: list.page,
           pageSize: list.pageSize,
-          total: data?.total ?? 0,
-          loading: isValidating,
+          total: answer.data?.total ?? 0,
+          loading: answer.isValidating,
           onPage: list.setPage,
           onPageSize: list.setPageSize,
         }}

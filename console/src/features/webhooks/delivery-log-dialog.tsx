@@ -6,7 +6,7 @@ import { apiFetch, useApi } from '../../components/api';
 import { useRowCommand } from '../../components/feedback';
 import { ViewDialog } from '../../components/feedback/view-dialog';
 import { formatDate } from '../../components/format';
-import { DataTable, type DataTableColumn } from '../../components/table';
+import { DataTable, answerTableProps, type DataTableColumn } from '../../components/table';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR = { pending: 'warning', succeeded: 'success', failed: 'danger' } as const;
@@ -86,22 +86,20 @@ export function DeliveryLogDialog({ subscription, onClose }: { subscription: Web
   const command = useRowCommand();
   const columns = useDeliveryColumns();
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useApi<Page<WebhookDelivery>>(
-    `${WEBHOOK_PATHS.deliveries(subscription.id)}?page=${page}&pageSize=${PAGE_SIZE}`,
-    { refreshInterval: 5000, keepPreviousData: true },
-  );
+  const answer = useApi<Page<WebhookDelivery>>(`${WEBHOOK_PATHS.deliveries(subscription.id)}?page=${page}&pageSize=${PAGE_SIZE}`, {
+    refreshInterval: 5000,
+    keepPreviousData: true,
+  });
   return (
     <ViewDialog title={`Deliveries to ${subscription.url}`} surfaceClassName={styles.surface} onClose={onClose} primaryClose>
       <DataTable<WebhookDelivery>
         label="Deliveries"
         noun="deliveries"
         columns={columns}
-        items={data?.items}
+        {...answerTableProps(answer, (result) => result.items)}
+        stale={false}
         getRowId={(delivery) => delivery.id}
         getRowName={(delivery) => delivery.eventType}
-        loading={isLoading}
-        error={error}
-        onRetry={() => void mutate()}
         empty={{ icon: <HistoryRegular />, text: 'No deliveries yet' }}
         actionsWidth={120}
         actions={(delivery) => [
@@ -114,11 +112,11 @@ export function DeliveryLogDialog({ subscription, onClose }: { subscription: Web
                 run: () => apiFetch(WEBHOOK_PATHS.resend(delivery.id), { method: 'POST' }),
                 success: 'The event is sent again.',
                 successTitle: 'Resent',
-                then: mutate,
+                then: answer.mutate,
               }),
           },
         ]}
-        paging={{ page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onPage: setPage }}
+        paging={{ page, pageSize: PAGE_SIZE, total: answer.data?.total ?? 0, onPage: setPage }}
       />
     </ViewDialog>
   );

@@ -5,7 +5,7 @@ import { WEBHOOK_PATHS, type WebhookSubscription, type WebhookSubscriptionWithSe
 import { apiFetch, useApi } from '../../components/api';
 import { useRowCommand } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
-import { DataTable } from '../../components/table';
+import { DataTable, answerTableProps } from '../../components/table';
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import { subscriptionActions, useSubscriptionColumns } from './subscription-columns';
 import { CreateDialog, ReplayDialog, SecretDialog } from './webhook-dialogs';
@@ -13,7 +13,8 @@ import { CreateDialog, ReplayDialog, SecretDialog } from './webhook-dialogs';
 /** Webhooks: other systems receive the product's events, signed, at their URL. The Admin's. */
 export default function WebhooksScreen() {
   const command = useRowCommand();
-  const { data, error, isLoading, isValidating, mutate } = useApi<WebhookSubscription[]>(WEBHOOK_PATHS.subscriptions);
+  const answer = useApi<WebhookSubscription[]>(WEBHOOK_PATHS.subscriptions);
+  const { mutate } = answer;
   const columns = useSubscriptionColumns();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<WebhookSubscriptionWithSecret | null>(null);
@@ -65,13 +66,9 @@ export default function WebhooksScreen() {
         label="Webhook subscriptions"
         noun="webhook subscriptions"
         columns={columns}
-        items={data}
+        {...answerTableProps(answer, (subscriptions) => subscriptions)}
         getRowId={(subscription) => subscription.id}
         getRowName={(subscription) => subscription.url}
-        loading={isLoading}
-        stale={isValidating && !!data}
-        error={error}
-        onRetry={() => void mutate()}
         empty={{ icon: <PlugDisconnectedRegular />, text: 'No webhook subscriptions yet' }}
         actions={(subscription) => subscriptionActions(subscription, on)}
         inlineActions={3}

@@ -8,7 +8,7 @@ import { SecretOnceDialog } from '../../../components/feedback/secret-once-dialo
 import { formatDate } from '../../../components/format';
 import { CheckboxListField, FormDialog, useConfirmDiscard, useFormState } from '../../../components/forms';
 import { PageHeader } from '../../../components/layout';
-import { DataTable, type DataTableColumn } from '../../../components/table';
+import { DataTable, answerTableProps, type DataTableColumn } from '../../../components/table';
 
 const PATH = IDENTITY_PATHS.apiClients;
 
@@ -63,7 +63,8 @@ function useClientColumns(): DataTableColumn<ApiClient>[] {
 /** API clients: other systems calling the API with a client-credentials token. The Admin's. */
 export default function ApiClientsScreen() {
   const command = useRowCommand();
-  const { data, error, isLoading, isValidating, mutate } = useApi<ApiClient[]>(PATH);
+  const answer = useApi<ApiClient[]>(PATH);
+  const { mutate } = answer;
   const columns = useClientColumns();
   const [creating, setCreating] = useState(false);
   const [rotating, setRotating] = useState<ApiClient | null>(null);
@@ -104,13 +105,9 @@ export default function ApiClientsScreen() {
         label="API clients"
         noun="API clients"
         columns={columns}
-        items={data}
+        {...answerTableProps(answer, (clients) => clients)}
         getRowId={(client) => client.id}
         getRowName={(client) => client.name}
-        loading={isLoading}
-        stale={isValidating && !!data}
-        error={error}
-        onRetry={() => void mutate()}
         empty={{ icon: <PlugDisconnectedRegular />, text: 'No API clients yet' }}
         actionsWidth={230}
         actions={(client) => [
