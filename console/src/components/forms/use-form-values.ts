@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useNotify } from '../feedback';
 import { useConfirmDiscard } from './use-confirm-discard';
 import { useFormState, type FormState } from './use-form-state';
 
@@ -27,6 +28,18 @@ export interface FormValues<V extends object, F extends string> {
   touch(field: F): void;
   /** Cancel, ✕ and Escape: nothing while saving; with changes, "Keep editing" / "Discard" first. */
   cancel(): Promise<void>;
+  /** Save a record: flags the fields or saves, says "Ann was added." (titled "Client added"), then hands the record on. */
+  saveRecord<R extends { name: string }>(event: FormEvent, record: RecordSave<R>): void;
+}
+
+export interface RecordSave<R> {
+  /** The record's kind, capitalised for the toast's title ("Category"). */
+  noun: string;
+  isNew: boolean;
+  save(): Promise<R>;
+  onSaved(record: NoInfer<R>): void;
+  /** Not yet: something the save needs is still on its way (an image uploading). */
+  wait?: boolean;
 }
 
 /** A form's values with useFormState's validation timing and the discard question: what every form dialog repeats. */
@@ -38,6 +51,7 @@ export function useFormValues<V extends object, F extends string>({
   askAlways,
 }: FormValuesOptions<V, F>): FormValues<V, F> {
   const confirmDiscard = useConfirmDiscard();
+  const notify = useNotify();
   const [values, setValues] = useState<V>(initial);
   const form = useFormState<F>({ fields, errors: validate(values) });
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
@@ -56,5 +70,17 @@ export function useFormValues<V extends object, F extends string>({
     if (await confirmDiscard(askAlways || dirty)) onClose();
   };
 
-  return { values, setValues, form, dirty, change, touch: blur, cancel };
+  const saveRecord = <R extends { name: string }>(event: FormEvent, record: RecordSave<R>) => {
+    if (record.wait) {
+      event.preventDefault();
+      return;
+    }
+    void form.submit(event, async () => {
+      const saved = await record.save();
+      notify.success(`${saved.name} was ${record.isNew ? 'added' : 'saved'}.`, `${record.noun} ${record.isNew ? 'added' : 'saved'}`);
+      record.onSaved(saved);
+    });
+  };
+
+  return { values, setValues, form, dirty, change, touch: blur, cancel, saveRecord };
 }

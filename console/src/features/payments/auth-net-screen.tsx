@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  Field,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -12,7 +11,6 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { ArrowSyncRegular, CreditCardClockRegular, ReceiptRegular } from '@fluentui/react-icons';
 import {
   MAX_SETTLEMENT_DAYS,
@@ -30,7 +28,8 @@ import { TextLink } from '../../components/navigation';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { useSettledBatches, useSettledTransactions } from './api';
 import { NotConfiguredMessage, SimulatedDataBadge, isNotConfigured, useSettlementStatus } from './settlement-status';
-import { daysCovered, formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
+import { DayField } from './day-field';
+import { daysCovered, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
 
 const useStyles = makeStyles({
   filters: {
@@ -40,8 +39,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalL,
   },
-  picker: { width: '190px' },
-  pickerInput: { width: '100%', minWidth: 0 },
   getButton: { marginTop: '26px' },
   layout: {
     display: 'grid',
@@ -233,35 +230,6 @@ export default function AuthNetScreen() {
         </Card>
       </div>
     </>
-  );
-}
-
-interface DayFieldProps {
-  label: string;
-  value: Date | null;
-  maxDate: Date;
-  /** Why the period cannot be asked for, under the field. */
-  warning?: string | null;
-  onChange(date: Date | null): void;
-}
-
-/** A day, typed (MM/DD/YYYY) or picked in the calendar. */
-function DayField({ label, value, maxDate, warning, onChange }: DayFieldProps) {
-  const styles = useStyles();
-  return (
-    <Field label={label} className={styles.picker} validationMessage={warning ?? undefined} validationState={warning ? 'warning' : 'none'}>
-      <DatePicker
-        className={styles.pickerInput}
-        value={value}
-        maxDate={maxDate}
-        onSelectDate={(date) => onChange(date ?? null)}
-        allowTextInput
-        formatDate={formatPickerDate}
-        parseDateFromString={(text) => parsePickerDate(text)}
-        placeholder="MM/DD/YYYY"
-        showGoToToday
-      />
-    </Field>
   );
 }
 

@@ -1,17 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import {
-  Button,
-  Card,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { DatePicker } from '@fluentui/react-datepicker-compat';
+import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import type { SalesAgentFigures, SalesAgentReport } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
@@ -21,7 +9,8 @@ import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
-import { formatPickerDate, parsePickerDate, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
+import { DayField } from './day-field';
+import { startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
 
 import { RangePresets, rangeProblem } from './range-presets';
 
@@ -50,8 +39,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalL,
   },
-  picker: { width: '190px' },
-  pickerInput: { width: '100%', minWidth: 0 },
   period: { marginTop: '32px', color: tokens.colorNeutralForeground3 },
   panel: { padding: 0, overflow: 'hidden' },
   embedded: { boxShadow: 'none', borderRadius: 0 },
@@ -138,39 +125,21 @@ export default function SalesAgentReportScreen() {
         }
       />
       <div className={styles.filters} role="search" aria-label="Report period">
-        <Field label="From" className={styles.picker}>
-          <DatePicker
-            className={styles.pickerInput}
-            value={from}
-            maxDate={today}
-            onSelectDate={(date) => setFrom(date ?? null)}
-            onValidationResult={(data) => setFuture((f) => ({ ...f, from: data.error === 'out-of-bounds' }))}
-            allowTextInput
-            formatDate={formatPickerDate}
-            parseDateFromString={(text) => parsePickerDate(text)}
-            placeholder="MM/DD/YYYY"
-            showGoToToday
-          />
-        </Field>
-        <Field
+        <DayField
+          label="From"
+          value={from}
+          maxDate={today}
+          onChange={setFrom}
+          onOutOfBounds={(outside) => setFuture((f) => ({ ...f, from: outside }))}
+        />
+        <DayField
           label="To"
-          className={styles.picker}
-          validationMessage={rangeError ?? undefined}
-          validationState={rangeError ? 'warning' : 'none'}
-        >
-          <DatePicker
-            className={styles.pickerInput}
-            value={to}
-            maxDate={today}
-            onSelectDate={(date) => setTo(date ?? null)}
-            onValidationResult={(data) => setFuture((f) => ({ ...f, to: data.error === 'out-of-bounds' }))}
-            allowTextInput
-            formatDate={formatPickerDate}
-            parseDateFromString={(text) => parsePickerDate(text)}
-            placeholder="MM/DD/YYYY"
-            showGoToToday
-          />
-        </Field>
+          value={to}
+          maxDate={today}
+          warning={rangeError}
+          onChange={setTo}
+          onOutOfBounds={(outside) => setFuture((f) => ({ ...f, to: outside }))}
+        />
         <RangePresets
           onPick={(nextFrom, nextTo) => {
             setFuture({ from: false, to: false });

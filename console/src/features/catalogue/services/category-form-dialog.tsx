@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Field, Input, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CATALOGUE_MAX_IMAGES, CategoryInputSchema, type Category, type CategoryInput } from '@backoffice/contracts';
-import { useNotify } from '../../../components/feedback';
 import { FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveCategory } from './api';
@@ -35,7 +34,6 @@ export interface CategoryFormDialogProps {
 /** Add or edit a category: name and description are required; images are GIF, JPEG or PNG. */
 export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDialogProps) {
   const styles = useStyles();
-  const notify = useNotify();
   const isNew = !category;
   const initial = useMemo<FormValues>(
     () => ({
@@ -48,7 +46,7 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
     [category],
   );
   const parentId = category ? category.parentId : (parent?.id ?? null);
-  const { values, form, dirty, change, touch, cancel } = useFormValues<FormValues, FieldName>({
+  const { values, form, dirty, change, touch, cancel, saveRecord } = useFormValues<FormValues, FieldName>({
     initial,
     fields: FIELDS,
     validate: (current) => schemaErrors(CategoryInputSchema.safeParse({ ...current, parentId })),
@@ -58,17 +56,14 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
   const [uploading, setUploading] = useState(false);
   const input: CategoryInput = { ...values, parentId };
 
-  const submit = (event: FormEvent) => {
-    if (uploading) {
-      event.preventDefault();
-      return;
-    }
-    void form.submit(event, async () => {
-      const saved = await saveCategory(category?.id ?? null, input);
-      notify.success(`${saved.name} was ${isNew ? 'added' : 'saved'}.`, isNew ? 'Category added' : 'Category saved');
-      onClose(saved);
+  const submit = (event: FormEvent) =>
+    saveRecord(event, {
+      noun: 'Category',
+      isNew,
+      wait: uploading,
+      save: () => saveCategory(category?.id ?? null, input),
+      onSaved: onClose,
     });
-  };
 
   const title = isNew ? 'Add category' : `Edit ${category.name}`;
   return (

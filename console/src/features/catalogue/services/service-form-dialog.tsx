@@ -9,7 +9,6 @@ import {
   type ServiceInput,
   type ShippingType,
 } from '@backoffice/contracts';
-import { useNotify } from '../../../components/feedback';
 import { FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveService } from './api';
@@ -137,11 +136,10 @@ export interface ServiceFormDialogProps {
 /** Add or edit a service with every field of the specification (docs/product.md). */
 export function ServiceFormDialog({ service, category, onClose }: ServiceFormDialogProps) {
   const styles = useStyles();
-  const notify = useNotify();
   const isNew = !service;
   const initial = useMemo(() => valuesOf(service), [service]);
   const categoryId = service?.categoryId ?? category.id;
-  const { values, form, dirty, change, touch, cancel } = useFormValues<FormValues, FieldName>({
+  const { values, form, dirty, change, touch, cancel, saveRecord } = useFormValues<FormValues, FieldName>({
     initial,
     fields: FIELDS,
     validate: (current) => schemaErrors(ServiceInputSchema.safeParse(toInput(current, categoryId))),
@@ -151,17 +149,8 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
   const [uploading, setUploading] = useState(false);
   const input = toInput(values, categoryId);
 
-  const submit = (event: FormEvent) => {
-    if (uploading) {
-      event.preventDefault();
-      return;
-    }
-    void form.submit(event, async () => {
-      const saved = await saveService(service?.id ?? null, input);
-      notify.success(`${saved.name} was ${isNew ? 'added' : 'saved'}.`, isNew ? 'Service added' : 'Service saved');
-      onClose(saved);
-    });
-  };
+  const submit = (event: FormEvent) =>
+    saveRecord(event, { noun: 'Service', isNew, wait: uploading, save: () => saveService(service?.id ?? null, input), onSaved: onClose });
 
   const title = isNew ? 'Add service' : `Edit ${service.name}`;
   return (
