@@ -365,7 +365,10 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   await expect(toast(page, 'Leads updated')).toContainText(`${AGENT.name} now has 10 leads`);
   await expect(page.getByTestId('pending-count')).toHaveText(`0 pending changes for ${AGENT.name}`);
   await expect(page.getByTestId('assignable-lead').first()).toContainText(AGENT.name);
-  const names = await page.getByTestId('assignable-lead').locator('[role="gridcell"]:nth-child(3)').allTextContents();
+  // The Name cell of each row (after the box and the ID).
+  const names = await Promise.all(
+    (await page.getByTestId('assignable-lead').all()).map(async (row) => (await row.getByRole('gridcell').nth(2).textContent()) ?? ''),
+  );
   await shot(page, 'crm-user-leads-updated');
 
   // The agent's own workspace.
@@ -378,7 +381,9 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   await expect(page).toHaveURL(/\/crm\/leads$/);
   await expect(page.getByTestId('my-lead')).toHaveCount(10);
   await expect(page.getByTestId('pager-range')).toContainText('1–10 of 10 leads');
-  const mine = await page.getByTestId('my-lead').locator('[role="gridcell"]:first-child').allTextContents();
+  const mine = await Promise.all(
+    (await page.getByTestId('my-lead').all()).map(async (row) => (await row.getByRole('gridcell').first().textContent()) ?? ''),
+  );
   expect(names.every((name) => mine.some((text) => text.includes(name.trim())))).toBe(true);
 
   // Notes on one of them (the lead's panel keeps them as a history).

@@ -12,3 +12,4 @@ export { TruncatedText } from './data-table-parts';
 export { useDebounced } from './use-debounced';
 export { useResetWhen } from './use-reset-when';
 export { FilterDropdown, ListToolbar, type FilterDropdownProps, type ListToolbarProps } from './list-toolbar';
+export { BadgeList, StackedCell } from './cells';

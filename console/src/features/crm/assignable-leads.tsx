@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
-import { Badge, Button, Toolbar, ToolbarDivider, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Toolbar, ToolbarDivider, makeStyles, tokens } from '@fluentui/react-components';
 import { PersonSearchRegular } from '@fluentui/react-icons';
 import { LEAD_SELECTION_STEPS, USER_LEADS_PAGE_SIZE, type Lead, type LeadTablePage } from '@backoffice/contracts';
-import { DataTable, answerTableProps, type DataTableColumn, type ListAnswer } from '../../components/table';
+import { BadgeList, DataTable, answerTableProps, type DataTableColumn, type ListAnswer } from '../../components/table';
 import { leadPagerNote } from './lead-pager-note';
 import type { PendingChanges } from './pending-changes';
 
 const useStyles = makeStyles({
-  sellers: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   number: { fontVariantNumeric: 'tabular-nums' },
   changed: { backgroundColor: tokens.colorPaletteYellowBackground1 },
 });
@@ -93,15 +92,7 @@ export function AssignableLeadsTable({
         id: 'sellers',
         header: 'Sellers',
         width: 200,
-        render: (lead) => (
-          <span className={styles.sellers}>
-            {lead.sellers.map((seller) => (
-              <Badge key={seller} appearance="tint" color="brand" size="small">
-                {seller}
-              </Badge>
-            ))}
-          </span>
-        ),
+        render: (lead) => <BadgeList names={lead.sellers} appearance="tint" color="brand" size="small" />,
       },
     ],
     [styles],

@@ -8,7 +8,7 @@ import { ViewDialog } from '../../components/feedback/view-dialog';
 import { formatDate } from '../../components/format';
 import { ACCESS, hasAnyRole, useAuth } from '../../components/auth';
 import { TextLink } from '../../components/navigation';
-import { DataTable, type DataTableColumn } from '../../components/table';
+import { DataTable, StackedCell, type DataTableColumn } from '../../components/table';
 import { useClientService } from './api';
 import { formatBytes, formatDuration } from './formatting';
 import { FileLink, ImageThumbnail } from './protected-file';
@@ -238,14 +238,7 @@ function useTransactionColumns(): DataTableColumn<ServiceTransaction>[] {
         id: 'date',
         header: 'Date',
         width: 170,
-        render: (transaction) => (
-          <span className={styles.fact}>
-            {formatDate(transaction.date, 'date-time')}
-            <Text size={200} className={styles.secondary}>
-              {transaction.actorName}
-            </Text>
-          </span>
-        ),
+        render: (transaction) => <StackedCell main={formatDate(transaction.date, 'date-time')} detail={transaction.actorName} />,
       },
       { id: 'note', header: 'Note', width: 280, render: (transaction) => <Text className={styles.note}>{transaction.note || '—'}</Text> },
       {

@@ -8,7 +8,15 @@ import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
-import { DataTable, FilterDropdown, ListToolbar, answerTableProps, useListParams, type DataTableColumn } from '../../components/table';
+import {
+  DataTable,
+  FilterDropdown,
+  ListToolbar,
+  StackedCell,
+  answerTableProps,
+  useListParams,
+  type DataTableColumn,
+} from '../../components/table';
 import { exportOrdersPath, fetchBlob, saveBlob, useOrders } from './api';
 import { orderAddress } from './formatting';
 import { OrderStatusBadge } from './status-badges';
@@ -16,8 +24,6 @@ import { OrderStatusBadge } from './status-badges';
 const useStyles = makeStyles({
   id: { fontFamily: tokens.fontFamilyMonospace, fontWeight: tokens.fontWeightSemibold },
   amount: { display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  contact: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  secondary: { color: tokens.colorNeutralForeground3 },
 });
 
 function useOrderColumns(): DataTableColumn<OrderSummary>[] {
@@ -42,16 +48,7 @@ function useOrderColumns(): DataTableColumn<OrderSummary>[] {
         id: 'contact',
         header: 'Contact',
         width: 220,
-        render: (order) => (
-          <span className={styles.contact}>
-            <Text weight="semibold" truncate wrap={false}>
-              {order.name}
-            </Text>
-            <Text size={200} className={styles.secondary} truncate wrap={false}>
-              {order.contactInfo}
-            </Text>
-          </span>
-        ),
+        render: (order) => <StackedCell main={<Text weight="semibold">{order.name}</Text>} detail={order.contactInfo} />,
       },
       { id: 'address', header: 'Address', width: 260, text: orderAddress },
       { id: 'status', header: 'Status', width: 110, card: 'status', render: (order) => <OrderStatusBadge status={order.status} /> },

@@ -7,7 +7,7 @@ import { useFormatMoney } from '../../components/config';
 import { EmptyState, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
-import { DataTable, type DataTableColumn } from '../../components/table';
+import { DataTable, StackedCell, type DataTableColumn } from '../../components/table';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
 import { DayField } from './day-field';
 import { startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
@@ -43,8 +43,6 @@ const useStyles = makeStyles({
   panel: { padding: 0, overflow: 'hidden' },
   embedded: { boxShadow: 'none', borderRadius: 0 },
   number: { display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  agent: { display: 'flex', flexDirection: 'column', minWidth: 0, paddingBlock: tokens.spacingVerticalXS },
-  secondary: { color: tokens.colorNeutralForeground3 },
   totals: {
     backgroundColor: tokens.colorNeutralBackground2,
     fontWeight: tokens.fontWeightSemibold,
@@ -214,19 +212,7 @@ function useFigureColumns(): DataTableColumn<FiguresRow>[] {
         header: COLUMNS[0],
         width: 220,
         card: 'title',
-        render: (row) =>
-          row.total ? (
-            'Total'
-          ) : (
-            <span className={styles.agent}>
-              <Text weight="semibold" truncate wrap={false}>
-                {row.name}
-              </Text>
-              <Text size={200} className={styles.secondary} truncate wrap={false}>
-                {row.email}
-              </Text>
-            </span>
-          ),
+        render: (row) => (row.total ? 'Total' : <StackedCell main={<Text weight="semibold">{row.name}</Text>} detail={row.email} />),
       },
       number('leads', COLUMNS[1], (f) => f.leadsAssigned.toLocaleString()),
       number('converted', COLUMNS[2], (f) => f.convertedLeads.toLocaleString()),

@@ -6,7 +6,7 @@ import { apiFetch, useApi } from '../../components/api';
 import { useRowCommand } from '../../components/feedback';
 import { ViewDialog } from '../../components/feedback/view-dialog';
 import { formatDate } from '../../components/format';
-import { DataTable, answerTableProps, type DataTableColumn } from '../../components/table';
+import { DataTable, StackedCell, answerTableProps, type DataTableColumn } from '../../components/table';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR = { pending: 'warning', succeeded: 'success', failed: 'danger' } as const;
@@ -14,7 +14,6 @@ const STATUS_COLOR = { pending: 'warning', succeeded: 'success', failed: 'danger
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(1100px, 96vw)', width: '1100px' },
   mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
-  stack: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   response: { margin: 0, maxHeight: '8rem', overflow: 'auto', whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace },
 });
 
@@ -36,11 +35,14 @@ function useDeliveryColumns(): DataTableColumn<WebhookDelivery>[] {
         width: 200,
         card: 'title',
         render: (delivery) => (
-          <span className={styles.stack}>
-            <span>{delivery.eventType}</span>
-            <span className={styles.mono}>{delivery.topic}</span>
-            {delivery.resendOf && <Badge appearance="outline">resend</Badge>}
-          </span>
+          <StackedCell
+            main={delivery.eventType}
+            detail={
+              <>
+                <span className={styles.mono}>{delivery.topic}</span> {delivery.resendOf && <Badge appearance="outline">resend</Badge>}
+              </>
+            }
+          />
         ),
       },
       {
@@ -49,10 +51,10 @@ function useDeliveryColumns(): DataTableColumn<WebhookDelivery>[] {
         width: 150,
         card: 'status',
         render: (delivery) => (
-          <span className={styles.stack}>
-            <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>
-            {delivery.nextAttemptAt && <span>Next try {formatDate(delivery.nextAttemptAt, 'date-time')}</span>}
-          </span>
+          <StackedCell
+            main={<Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>}
+            detail={delivery.nextAttemptAt && `Next try ${formatDate(delivery.nextAttemptAt, 'date-time')}`}
+          />
         ),
       },
       { id: 'attempt', header: 'Attempt', width: 80, text: (delivery) => String(delivery.attempts) },

@@ -1,44 +1,24 @@
-import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DeleteRegular, HistoryRegular, PauseRegular, PlayRegular, SendRegular } from '@fluentui/react-icons';
 import type { WebhookSubscription } from '@backoffice/contracts';
 import { formatDate } from '../../components/format';
-import type { DataTableAction, DataTableColumn } from '../../components/table';
-
-const useStyles = makeStyles({
-  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  url: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere', paddingBlock: tokens.spacingVerticalXS },
-  stopped: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
-});
+import { BadgeList, StackedCell, type DataTableAction, type DataTableColumn } from '../../components/table';
 
 /** A subscription's columns: its URL, events, whether it is on (or why it was turned off), and when it was made. */
 export function useSubscriptionColumns(): DataTableColumn<WebhookSubscription>[] {
-  const styles = useStyles();
   return [
     {
       id: 'url',
       header: 'URL',
       width: 260,
       card: 'title',
-      render: (subscription) => (
-        <span className={styles.url}>
-          <span>{subscription.url}</span>
-          {subscription.description && <Text size={200}>{subscription.description}</Text>}
-        </span>
-      ),
+      render: (subscription) => <StackedCell main={subscription.url} detail={subscription.description} />,
     },
     {
       id: 'events',
       header: 'Events',
       width: 220,
-      render: (subscription) => (
-        <span className={styles.badges}>
-          {subscription.eventTypes.map((type) => (
-            <Badge key={type} appearance="outline">
-              {type}
-            </Badge>
-          ))}
-        </span>
-      ),
+      render: (subscription) => <BadgeList names={subscription.eventTypes} />,
     },
     {
       id: 'status',
@@ -47,12 +27,14 @@ export function useSubscriptionColumns(): DataTableColumn<WebhookSubscription>[]
       card: 'status',
       render: (subscription) =>
         subscription.disabledReason ? (
-          <span className={styles.stopped}>
-            <Badge color="danger">Turned off</Badge>
-            <Text size={200} data-testid="webhook-disabled-reason">
-              {`${subscription.disabledReason}${subscription.disabledAt ? ` (${formatDate(subscription.disabledAt)})` : ''}`}
-            </Text>
-          </span>
+          <StackedCell
+            main={<Badge color="danger">Turned off</Badge>}
+            detail={
+              <span data-testid="webhook-disabled-reason">
+                {`${subscription.disabledReason}${subscription.disabledAt ? ` (${formatDate(subscription.disabledAt)})` : ''}`}
+              </span>
+            }
+          />
         ) : (
           <Badge color={subscription.enabled ? 'success' : 'informative'}>{subscription.enabled ? 'Enabled' : 'Disabled'}</Badge>
         ),

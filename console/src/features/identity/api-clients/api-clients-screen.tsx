@@ -8,13 +8,11 @@ import { SecretOnceDialog } from '../../../components/feedback/secret-once-dialo
 import { formatDate } from '../../../components/format';
 import { CheckboxListField, FormDialog, useConfirmDiscard, useFormState } from '../../../components/forms';
 import { PageHeader } from '../../../components/layout';
-import { DataTable, answerTableProps, type DataTableColumn } from '../../../components/table';
+import { BadgeList, DataTable, StackedCell, answerTableProps, type DataTableColumn } from '../../../components/table';
 
 const PATH = IDENTITY_PATHS.apiClients;
 
 const useStyles = makeStyles({
-  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  status: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   secret: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
 });
 
@@ -26,22 +24,13 @@ const OVERLAPS = [
 ];
 
 function useClientColumns(): DataTableColumn<ApiClient>[] {
-  const styles = useStyles();
   return [
     { id: 'name', header: 'Name', width: 180, card: 'title', text: (client) => client.name },
     {
       id: 'scopes',
       header: 'Scopes',
       width: 240,
-      render: (client) => (
-        <span className={styles.badges}>
-          {client.scopes.map((scope) => (
-            <Badge key={scope} appearance="outline">
-              {scope}
-            </Badge>
-          ))}
-        </span>
-      ),
+      render: (client) => <BadgeList names={client.scopes} />,
     },
     {
       id: 'status',
@@ -49,10 +38,10 @@ function useClientColumns(): DataTableColumn<ApiClient>[] {
       width: 190,
       card: 'status',
       render: (client) => (
-        <span className={styles.status}>
-          <Badge color={client.status === 'active' ? 'success' : 'danger'}>{client.status}</Badge>
-          {client.previousSecretValidUntil && <span>Old secret until {formatDate(client.previousSecretValidUntil)}</span>}
-        </span>
+        <StackedCell
+          main={<Badge color={client.status === 'active' ? 'success' : 'danger'}>{client.status}</Badge>}
+          detail={client.previousSecretValidUntil && `Old secret until ${formatDate(client.previousSecretValidUntil)}`}
+        />
       ),
     },
     { id: 'expires', header: 'Expires', width: 120, text: (client) => (client.expiresAt ? formatDate(client.expiresAt) : 'Never') },
