@@ -1,4 +1,8 @@
-import { Checkbox, Field } from '@fluentui/react-components';
+import { Checkbox, Field, makeStyles, useId } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  boxes: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
+});
 
 export interface CheckboxListFieldProps<T extends string> {
   label: string;
@@ -11,22 +15,30 @@ export interface CheckboxListFieldProps<T extends string> {
   error?: string;
 }
 
-/** Several of a fixed list (scopes, event types): a box each, named by the option itself. */
+/**
+ * Several of a fixed list (scopes, event types): a box each, named by the option itself. Each box has its own id:
+ * a Field gives its one control id to every control inside it, and a label would then tick the first box.
+ */
 export function CheckboxListField<T extends string>({ label, options, value, onChange, required, error }: CheckboxListFieldProps<T>) {
+  const styles = useStyles();
+  const id = useId('choice');
   return (
     <Field label={label} required={required} validationMessage={error} validationState={error ? 'error' : 'none'}>
-      {options.map((option) => (
-        <Checkbox
-          key={option}
-          label={option}
-          checked={value.includes(option)}
-          onChange={(_event, data) =>
-            onChange((current) =>
-              data.checked ? [...current.filter((chosen) => chosen !== option), option] : current.filter((chosen) => chosen !== option),
-            )
-          }
-        />
-      ))}
+      <div role="group" aria-label={label} className={styles.boxes}>
+        {options.map((option, index) => (
+          <Checkbox
+            key={option}
+            id={`${id}-${index}`}
+            label={option}
+            checked={value.includes(option)}
+            onChange={(_event, data) =>
+              onChange((current) =>
+                data.checked ? [...current.filter((chosen) => chosen !== option), option] : current.filter((chosen) => chosen !== option),
+              )
+            }
+          />
+        ))}
+      </div>
     </Field>
   );
 }

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Badge, Text, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
-  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // A name stays on one line in its pill; a narrow column wraps the pills, never the names.
+  badge: { whiteSpace: 'nowrap' },
   stack: {
     display: 'flex',
     flexDirection: 'column',
@@ -31,7 +33,7 @@ export function BadgeList({
   return (
     <span className={styles.badges}>
       {names.map((name) => (
-        <Badge key={name} appearance={appearance} color={color} size={size}>
+        <Badge key={name} className={styles.badge} appearance={appearance} color={color} size={size}>
           {name}
         </Badge>
       ))}

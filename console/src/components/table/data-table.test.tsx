@@ -161,91 +161,93 @@ describe('DataTable', () => {
     fireEvent.click(within(first).getByText('ann@example.com'));
     expect(onRowClick).toHaveBeenCalledWith(PEOPLE[0]);
   });
+});
 
-  describe('row selection', () => {
-    /** A selection kept in the test, as a screen keeps it in its state. */
-    function selectionOf(chosen: Set<string>, disabled = false) {
-      const onChange = vi.fn((people: readonly Person[], on: boolean) => {
-        for (const person of people) {
-          if (on) chosen.add(person.id);
-          else chosen.delete(person.id);
-        }
-      });
-      return {
-        onChange,
-        selection: {
-          isSelected: (person: Person) => chosen.has(person.id),
-          onChange,
-          rowLabel: (person: Person) => `Select ${person.name}`,
-          allLabel: 'Select every person of this page',
-          disabled,
-        },
-      };
-    }
-
-    it('puts a named box on each row and one in the header, ticked as the selection says', () => {
-      const { selection } = selectionOf(new Set(['b']));
-      renderTable({ selection });
-      const grid = screen.getByRole('grid', { name: 'People' });
-      expect(within(grid).getAllByRole('columnheader')[0].querySelector('input[type="checkbox"]')).toBeTruthy();
-      expect((screen.getByRole('checkbox', { name: 'Select Ann Lee' }) as HTMLInputElement).checked).toBe(false);
-      expect((screen.getByRole('checkbox', { name: 'Select Bo Park' }) as HTMLInputElement).checked).toBe(true);
-      // One of two: the header's box is mixed.
-      expect((screen.getByRole('checkbox', { name: 'Select every person of this page' }) as HTMLInputElement).indeterminate).toBe(true);
-    });
-
-    it('ticks one row without opening it, and every row from the header', () => {
-      const chosen = new Set<string>();
-      const { selection, onChange } = selectionOf(chosen);
-      const { onRowClick } = renderTable({ selection });
-      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ann Lee' }));
-      expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0]], true);
-      expect(onRowClick).not.toHaveBeenCalled();
-      fireEvent.click(screen.getByRole('checkbox', { name: 'Select every person of this page' }));
-      expect(onChange).toHaveBeenLastCalledWith(PEOPLE, true);
-      expect([...chosen].sort()).toEqual(['a', 'b']);
-    });
-
-    it('keeps the boxes in the keyboard order: native checkboxes, none taken out of the Tab order', () => {
-      const { selection } = selectionOf(new Set());
-      renderTable({ selection });
-      const boxes = screen.getAllByRole('checkbox');
-      expect(boxes).toHaveLength(3);
-      for (const box of boxes) {
-        expect(box.tagName).toBe('INPUT');
-        expect(box.getAttribute('tabindex')).not.toBe('-1');
+describe('DataTable row selection', () => {
+  /** A selection kept in the test, as a screen keeps it in its state. */
+  function selectionOf(chosen: Set<string>, disabled = false) {
+    const onChange = vi.fn((people: readonly Person[], on: boolean) => {
+      for (const person of people) {
+        if (on) chosen.add(person.id);
+        else chosen.delete(person.id);
       }
     });
+    return {
+      onChange,
+      selection: {
+        isSelected: (person: Person) => chosen.has(person.id),
+        onChange,
+        rowLabel: (person: Person) => `Select ${person.name}`,
+        allLabel: 'Select every person of this page',
+        disabled,
+      },
+    };
+  }
 
-    it('shows the boxes but lets nothing be ticked while the selection is disabled', () => {
-      const { selection } = selectionOf(new Set(['a']), true);
-      renderTable({ selection });
-      const box = screen.getByRole('checkbox', { name: 'Select Ann Lee' }) as HTMLInputElement;
-      expect(box.disabled).toBe(true);
-      expect(box.checked).toBe(false);
-      expect((screen.getByRole('checkbox', { name: 'Select every person of this page' }) as HTMLInputElement).disabled).toBe(true);
-    });
-
-    it('keeps a box on each card on a phone, and one above the cards for every row', () => {
-      viewport(390);
-      const { selection, onChange } = selectionOf(new Set());
-      renderTable({ selection });
-      expect(screen.queryByRole('grid')).toBeNull();
-      const [first] = screen.getAllByTestId('person-row');
-      fireEvent.click(within(first).getByRole('checkbox', { name: 'Select Ann Lee' }));
-      expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0]], true);
-      fireEvent.click(screen.getByRole('checkbox', { name: 'Select every person of this page' }));
-      expect(onChange).toHaveBeenLastCalledWith(PEOPLE, true);
-    });
-
-    it('marks rows with their own class', () => {
-      renderTable({ rowClassName: (person) => (person.id === 'b' ? 'changed-row' : undefined) });
-      const rows = screen.getAllByTestId('person-row');
-      expect(rows[0].className).not.toContain('changed-row');
-      expect(rows[1].className).toContain('changed-row');
-    });
+  it('puts a named box on each row and one in the header, ticked as the selection says', () => {
+    const { selection } = selectionOf(new Set(['b']));
+    renderTable({ selection });
+    const grid = screen.getByRole('grid', { name: 'People' });
+    expect(within(grid).getAllByRole('columnheader')[0].querySelector('input[type="checkbox"]')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select Ann Lee' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Select Bo Park' }) as HTMLInputElement).checked).toBe(true);
+    // One of two: the header's box is mixed.
+    expect((screen.getByRole('checkbox', { name: 'Select every person of this page' }) as HTMLInputElement).indeterminate).toBe(true);
   });
 
+  it('ticks one row without opening it, and every row from the header', () => {
+    const chosen = new Set<string>();
+    const { selection, onChange } = selectionOf(chosen);
+    const { onRowClick } = renderTable({ selection });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ann Lee' }));
+    expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0]], true);
+    expect(onRowClick).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every person of this page' }));
+    expect(onChange).toHaveBeenLastCalledWith(PEOPLE, true);
+    expect([...chosen].sort()).toEqual(['a', 'b']);
+  });
+
+  it('keeps the boxes in the keyboard order: native checkboxes, none taken out of the Tab order', () => {
+    const { selection } = selectionOf(new Set());
+    renderTable({ selection });
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(3);
+    for (const box of boxes) {
+      expect(box.tagName).toBe('INPUT');
+      expect(box.getAttribute('tabindex')).not.toBe('-1');
+    }
+  });
+
+  it('shows the boxes but lets nothing be ticked while the selection is disabled', () => {
+    const { selection } = selectionOf(new Set(['a']), true);
+    renderTable({ selection });
+    const box = screen.getByRole('checkbox', { name: 'Select Ann Lee' }) as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(box.checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Select every person of this page' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('keeps a box on each card on a phone, and one above the cards for every row', () => {
+    viewport(390);
+    const { selection, onChange } = selectionOf(new Set());
+    renderTable({ selection });
+    expect(screen.queryByRole('grid')).toBeNull();
+    const [first] = screen.getAllByTestId('person-row');
+    fireEvent.click(within(first).getByRole('checkbox', { name: 'Select Ann Lee' }));
+    expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0]], true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every person of this page' }));
+    expect(onChange).toHaveBeenLastCalledWith(PEOPLE, true);
+  });
+
+  it('marks rows with their own class', () => {
+    renderTable({ rowClassName: (person) => (person.id === 'b' ? 'changed-row' : undefined) });
+    const rows = screen.getAllByTestId('person-row');
+    expect(rows[0].className).not.toContain('changed-row');
+    expect(rows[1].className).toContain('changed-row');
+  });
+});
+
+describe('DataTable loading a report', () => {
   it('shows the columns over placeholder rows while a report loads, when asked to', () => {
     renderTable({ items: undefined, loading: true, placeholderRows: 3 });
     expect(screen.getAllByTestId('placeholder-row')).toHaveLength(3);

@@ -247,72 +247,7 @@ function SettingsForm({ branchId, branchName, branchAddress, timeZone, settings,
         <div className={styles.column}>
           <WeekdaysCard days={values.availableWeekdays} onToggle={toggleWeekday} error={errorOf('availableWeekdays')} />
 
-          <Card className={styles.card} aria-labelledby="hours-title">
-            <CardHeader
-              header={
-                <Text as="h2" size={400} weight="semibold" id="hours-title">
-                  Hours and slots
-                </Text>
-              }
-              description={
-                <Text size={200} className={styles.hint}>
-                  Times are in {timeZone}.
-                </Text>
-              }
-            />
-            <div className={styles.fields}>
-              <Field label="Start time" hint="hh:mm" validationMessage={errorOf('startTime')}>
-                <Input
-                  value={values.startTime}
-                  placeholder="hh:mm"
-                  inputMode="numeric"
-                  maxLength={5}
-                  onChange={(_e, data) => change('startTime', maskTime(data.value))}
-                />
-              </Field>
-              <Field label="End time" hint="hh:mm" validationMessage={errorOf('endTime')}>
-                <Input
-                  value={values.endTime}
-                  placeholder="hh:mm"
-                  inputMode="numeric"
-                  maxLength={5}
-                  onChange={(_e, data) => change('endTime', maskTime(data.value))}
-                />
-              </Field>
-              <Field
-                label="Slot duration (minutes)"
-                hint={`At most ${APPOINTMENT_LIMITS.slotDurationMax}.`}
-                validationMessage={errorOf('slotDuration')}
-              >
-                <Input
-                  type="number"
-                  min={APPOINTMENT_LIMITS.slotDurationMin}
-                  max={APPOINTMENT_LIMITS.slotDurationMax}
-                  step={5}
-                  value={values.slotDuration}
-                  onChange={(_e, data) => change('slotDuration', data.value)}
-                />
-              </Field>
-              <Field
-                label="Max upcoming available dates"
-                hint={`At most ${APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMax}.`}
-                validationMessage={errorOf('maxUpcomingAvailableDates')}
-              >
-                <Input
-                  type="number"
-                  min={APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMin}
-                  max={APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMax}
-                  value={values.maxUpcomingAvailableDates}
-                  onChange={(_e, data) => change('maxUpcomingAvailableDates', data.value)}
-                />
-              </Field>
-            </div>
-            {summary && (
-              <Text size={200} className={styles.hint} data-testid="slot-summary">
-                {summary}
-              </Text>
-            )}
-          </Card>
+          <HoursCard values={values} change={change} errorOf={errorOf} timeZone={timeZone} summary={summary} />
 
           <SlotPreviewCard slots={slots.data} error={slots.error} isLoading={slots.isLoading} />
         </div>
@@ -326,6 +261,86 @@ function SettingsForm({ branchId, branchName, branchAddress, timeZone, settings,
         </div>
       </div>
     </form>
+  );
+}
+
+const TIME_FIELDS = [
+  { field: 'startTime', label: 'Start time' },
+  { field: 'endTime', label: 'End time' },
+] as const;
+
+interface HoursCardProps {
+  values: FormValues;
+  change<K extends keyof FormValues>(field: K, value: FormValues[K]): void;
+  errorOf(field: FieldName): string | undefined;
+  timeZone: string;
+  /** "12 slots a day of 30 minutes, …" once the hours are valid. */
+  summary: string | null;
+}
+
+/** The day's hours, the slot length and how far ahead dates are offered, in the branch's time zone. */
+function HoursCard({ values, change, errorOf, timeZone, summary }: HoursCardProps) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} aria-labelledby="hours-title">
+      <CardHeader
+        header={
+          <Text as="h2" size={400} weight="semibold" id="hours-title">
+            Hours and slots
+          </Text>
+        }
+        description={
+          <Text size={200} className={styles.hint}>
+            Times are in {timeZone}.
+          </Text>
+        }
+      />
+      <div className={styles.fields}>
+        {TIME_FIELDS.map(({ field, label }) => (
+          <Field key={field} label={label} hint="hh:mm" validationMessage={errorOf(field)}>
+            <Input
+              value={values[field]}
+              placeholder="hh:mm"
+              inputMode="numeric"
+              maxLength={5}
+              onChange={(_e, data) => change(field, maskTime(data.value))}
+            />
+          </Field>
+        ))}
+        <Field
+          label="Slot duration (minutes)"
+          hint={`At most ${APPOINTMENT_LIMITS.slotDurationMax}.`}
+          validationMessage={errorOf('slotDuration')}
+        >
+          <Input
+            type="number"
+            min={APPOINTMENT_LIMITS.slotDurationMin}
+            max={APPOINTMENT_LIMITS.slotDurationMax}
+            step={5}
+            value={values.slotDuration}
+            onChange={(_e, data) => change('slotDuration', data.value)}
+          />
+        </Field>
+        <Field
+          label="Max upcoming available dates"
+          hint={`At most ${APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMax}.`}
+          validationMessage={errorOf('maxUpcomingAvailableDates')}
+        >
+          <Input
+            type="number"
+            min={APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMin}
+            max={APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMax}
+            value={values.maxUpcomingAvailableDates}
+            onChange={(_e, data) => change('maxUpcomingAvailableDates', data.value)}
+          />
+        </Field>
+      </div>
+      {summary && (
+        <Text size={200} className={styles.hint} data-testid="slot-summary">
+          {summary}
+        </Text>
+      )}
+    </Card>
   );
 }
 

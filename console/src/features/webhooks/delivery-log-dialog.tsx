@@ -32,7 +32,7 @@ function useDeliveryColumns(): DataTableColumn<WebhookDelivery>[] {
       {
         id: 'event',
         header: 'Event',
-        width: 200,
+        width: 170,
         card: 'title',
         render: (delivery) => (
           <StackedCell
@@ -71,7 +71,7 @@ function useDeliveryColumns(): DataTableColumn<WebhookDelivery>[] {
       {
         id: 'response',
         header: 'Response',
-        width: 220,
+        width: 260,
         render: (delivery) => {
           const last = lastAttempt(delivery);
           return last ? <pre className={styles.response}>{last.error ?? last.responseBody}</pre> : '—';

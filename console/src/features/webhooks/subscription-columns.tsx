@@ -17,7 +17,7 @@ export function useSubscriptionColumns(): DataTableColumn<WebhookSubscription>[]
     {
       id: 'events',
       header: 'Events',
-      width: 220,
+      width: 260,
       render: (subscription) => <BadgeList names={subscription.eventTypes} />,
     },
     {

@@ -66,6 +66,70 @@ type Editing = { kind: 'category'; category: Category | null } | { kind: 'servic
 
 const servicesPath = (categoryId: number | null) => (categoryId ? `/admin/services/${categoryId}` : '/admin/services');
 
+/** ?service={id} (a link from a receipt) opens that service once the category's services are in; the link is then consumed. */
+function useLinkedService(services: readonly Service[] | undefined, open: (service: Service) => void) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedServiceId = Number(searchParams.get('service')) || null;
+  useEffect(() => {
+    if (!linkedServiceId || !services) return;
+    const linked = services.find((service) => service.id === linkedServiceId);
+    if (linked) open(linked);
+    setSearchParams(
+      (current) => {
+        current.delete('service');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [linkedServiceId, services, setSearchParams, open]);
+}
+
+/** The open category's subcategories (the top level's categories), or what to do when there are none. */
+function CategoriesSection({
+  categories,
+  inCategory,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  categories: Category[] | undefined;
+  inCategory: boolean;
+  onAdd(): void;
+  onEdit(category: Category): void;
+  onDelete(category: Category): void;
+}) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section} aria-labelledby="categories-heading">
+      <Text as="h2" size={500} weight="semibold" id="categories-heading" className={styles.sectionHeader}>
+        {inCategory ? 'Subcategories' : 'Categories'}
+        {categories && <span className={styles.count}>({categories.length})</span>}
+      </Text>
+      {categories?.length ? (
+        <CategoryTable categories={categories} onEdit={onEdit} onDelete={onDelete} />
+      ) : categories && inCategory ? (
+        // Inside a category the services matter more: a one-line note, not a big empty state.
+        <div className={styles.note}>
+          <Text>No subcategories here.</Text>
+          <Button appearance="subtle" icon={<FolderAddRegular />} onClick={onAdd}>
+            Add Category
+          </Button>
+        </div>
+      ) : categories ? (
+        <EmptyState
+          icon={<FolderRegular />}
+          text="No categories yet."
+          action={
+            <Button icon={<FolderAddRegular />} onClick={onAdd}>
+              Add Category
+            </Button>
+          }
+        />
+      ) : null}
+    </section>
+  );
+}
+
 /** `/admin/services[/{categoryId}]`: walk the category tree; the open category's subcategories and services. */
 export default function ServicesScreen() {
   const styles = useStyles();
@@ -79,24 +143,7 @@ export default function ServicesScreen() {
   const categories = useCategories(categoryId);
   const services = useServices(categoryId);
   const [editing, setEditing] = useState<Editing>(null);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const linkedServiceId = Number(searchParams.get('service')) || null;
-
-  // ?service={id} (a link from a receipt) opens that service once the category's services are in.
-  useEffect(() => {
-    if (!linkedServiceId || !services.data) return;
-    const linked = services.data.find((service) => service.id === linkedServiceId);
-    // Opening the dialog is the effect's purpose here: the link is consumed (removed from the URL) in the same step.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (linked) setEditing({ kind: 'service', service: linked });
-    setSearchParams(
-      (current) => {
-        current.delete('service');
-        return current;
-      },
-      { replace: true },
-    );
-  }, [linkedServiceId, services.data, setSearchParams]);
+  useLinkedService(services.data, (service) => setEditing({ kind: 'service', service }));
 
   const category = current.data;
   const notFound = badParam || (current.error instanceof ApiError && current.error.status === 404);
@@ -170,37 +217,13 @@ export default function ServicesScreen() {
         <PageSpinner />
       ) : (
         <>
-          <section className={styles.section} aria-labelledby="categories-heading">
-            <Text as="h2" size={500} weight="semibold" id="categories-heading" className={styles.sectionHeader}>
-              {categoryId ? 'Subcategories' : 'Categories'}
-              {categories.data && <span className={styles.count}>({categories.data.length})</span>}
-            </Text>
-            {categories.data?.length ? (
-              <CategoryTable
-                categories={categories.data}
-                onEdit={(target) => setEditing({ kind: 'category', category: target })}
-                onDelete={(target) => void removeCategory(target)}
-              />
-            ) : categories.data && categoryId ? (
-              // Inside a category the services matter more: a one-line note, not a big empty state.
-              <div className={styles.note}>
-                <Text>No subcategories here.</Text>
-                <Button appearance="subtle" icon={<FolderAddRegular />} onClick={() => setEditing({ kind: 'category', category: null })}>
-                  Add Category
-                </Button>
-              </div>
-            ) : categories.data ? (
-              <EmptyState
-                icon={<FolderRegular />}
-                text="No categories yet."
-                action={
-                  <Button icon={<FolderAddRegular />} onClick={() => setEditing({ kind: 'category', category: null })}>
-                    Add Category
-                  </Button>
-                }
-              />
-            ) : null}
-          </section>
+          <CategoriesSection
+            categories={categories.data}
+            inCategory={categoryId !== null}
+            onAdd={() => setEditing({ kind: 'category', category: null })}
+            onEdit={(target) => setEditing({ kind: 'category', category: target })}
+            onDelete={(target) => void removeCategory(target)}
+          />
 
           {categoryId !== null ? (
             <ServicesSection
