@@ -4,6 +4,7 @@ export type { ConfirmDialogProps, ConfirmOptions } from './confirm-dialog';
 export { ConfirmProvider, useConfirm, useConfirmDelete, type ConfirmDeleteOptions } from './confirm-provider';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { PageSpinner } from './page-spinner';
+export { useDeleteRecord, type DeleteRecord } from './use-delete-record';
 export { useRowCommand, type RowCommand } from './use-row-command';
 export type { SecretOnceDialogProps } from './secret-once-dialog';
 export { APP_TOASTER_ID, useNotify, type Notify } from './use-notify';

@@ -16,7 +16,7 @@ import {
 import { AddRegular, BuildingMultipleRegular, GridRegular, MapRegular } from '@fluentui/react-icons';
 import type { Branch, BranchCountry } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../components/feedback';
+import { EmptyState, PageSpinner, useDeleteRecord, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { useListParams } from '../../components/table';
 import { deleteBranch, useBranchCountries, useBranches } from './api';
@@ -69,7 +69,7 @@ function matches(branch: Branch, country: BranchCountry | undefined, term: strin
 export default function BranchesScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const confirmDelete = useConfirmDelete();
+  const { remove: removeRecord } = useDeleteRecord();
   const { data: branches, error, isLoading, mutate } = useBranches();
   const { data: countries, error: countriesError } = useBranchCountries();
   // The view and the search live in the address (?view=map&q=): reload, back and forward keep them.
@@ -93,22 +93,15 @@ export default function BranchesScreen() {
     [branches, countryByCode, search],
   );
 
-  const remove = async (branch: Branch) => {
-    const yes = await confirmDelete({
+  const remove = (branch: Branch) =>
+    removeRecord({
+      run: () => deleteBranch(branch.id),
+      then: mutate,
       noun: 'branch',
       name: branch.name,
       message: 'Are you sure to delete this branch?',
       detail: 'Its appointment settings and adjusted dates go with it.',
     });
-    if (!yes) return;
-    try {
-      await deleteBranch(branch.id);
-      notify.success(`${branch.name} was deleted.`, 'Branch deleted');
-    } catch (failure) {
-      notify.error(errorMessage(failure), 'Failed to delete the branch');
-      void mutate();
-    }
-  };
 
   const addButton = (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ branch: null })} disabled={!countries}>

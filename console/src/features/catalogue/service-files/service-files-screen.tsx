@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DocumentCheckmarkRegular, EditRegular } from '@fluentui/react-icons';
 import { acceptTypes, SERVICE_FILE_TYPE_LABELS, type ServiceFile } from '@backoffice/contracts';
-import { errorMessage } from '../../../components/api';
-import { useConfirmDelete, useNotify } from '../../../components/feedback';
+import { useDeleteRecord } from '../../../components/feedback';
 import { PageHeader } from '../../../components/layout';
 import { DataTable, type DataTableColumn } from '../../../components/table';
 import { deleteServiceFile, useServiceFiles } from './api';
@@ -42,26 +41,18 @@ const COLUMNS: DataTableColumn<ServiceFile>[] = [
 
 /** `/admin/services-files`: the documents services may require, with Add File, Edit and Delete. */
 export default function ServiceFilesScreen() {
-  const notify = useNotify();
-  const confirmDelete = useConfirmDelete();
+  const { remove: removeRecord } = useDeleteRecord();
   const { data: files, error, mutate } = useServiceFiles();
   const [editing, setEditing] = useState<{ file: ServiceFile | null } | null>(null);
 
-  const remove = async (file: ServiceFile) => {
-    const yes = await confirmDelete({
+  const remove = (file: ServiceFile) =>
+    removeRecord({
+      run: () => deleteServiceFile(file.id),
       noun: 'service file',
       name: file.name,
       message: 'are you sure to delete this service file?',
       detail: 'Services stop asking clients for it.',
     });
-    if (!yes) return;
-    try {
-      await deleteServiceFile(file.id);
-      notify.success(`${file.name} was deleted.`, 'Service file deleted');
-    } catch (failure) {
-      notify.error(errorMessage(failure), 'Failed to delete the service file');
-    }
-  };
 
   const addButton = (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ file: null })}>

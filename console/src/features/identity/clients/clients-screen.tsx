@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons';
 import type { Client, ClientListQuery } from '@backoffice/contracts';
-import { errorMessage } from '../../../components/api';
-import { useConfirmDelete, useNotify } from '../../../components/feedback';
+import { useDeleteRecord } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
 import { PageHeader } from '../../../components/layout';
 import { DataTable, ListToolbar, pagedTableProps, useListParams, type DataTableColumn } from '../../../components/table';
@@ -27,8 +26,6 @@ const COLUMNS: DataTableColumn<Client, SortField>[] = [
 ];
 
 export default function ClientsScreen() {
-  const notify = useNotify();
-  const confirmDelete = useConfirmDelete();
   const list = useListParams<SortField>({ sort: 'dateCreated', dir: 'desc' });
   const answer = useClients({
     page: list.page,
@@ -38,7 +35,7 @@ export default function ClientsScreen() {
     dir: list.dir,
   });
   const [editing, setEditing] = useState<Client | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const { remove: removeRecord, deleting } = useDeleteRecord();
 
   // A page past the end (after deletes, or an old link) moves back to the last one.
   const { data: shown } = answer;
@@ -46,24 +43,15 @@ export default function ClientsScreen() {
     if (shown && shown.items.length === 0 && shown.total > 0 && list.page > 1) list.setPage(Math.ceil(shown.total / list.pageSize));
   }, [shown, list]);
 
-  const remove = async (client: Client) => {
-    const yes = await confirmDelete({
+  const remove = (client: Client) =>
+    removeRecord({
+      id: client.id,
+      run: () => deleteClient(client.id),
       noun: 'client',
       name: client.name,
       message: 'Are you sure you want to delete this client?',
       detail: 'Their account goes with it: they can no longer sign in. Their orders stay.',
     });
-    if (!yes) return;
-    setDeleting(client.id);
-    try {
-      await deleteClient(client.id);
-      notify.success(`${client.name} was deleted.`, 'Client deleted');
-    } catch (failure) {
-      notify.error(errorMessage(failure), 'Could not delete the client');
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <>
