@@ -1,16 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Link, RatingDisplay, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
-import {
-  AddRegular,
-  ArrowClockwiseRegular,
-  ChevronLeftRegular,
-  ChevronRightRegular,
-  OpenRegular,
-  StarRegular,
-} from '@fluentui/react-icons';
+import { AddRegular, ChevronLeftRegular, ChevronRightRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
 import { SITE_REVIEW_MAX_RATE, type SiteReview } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
-import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
+import { LoadError, EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader } from '../../../components/layout';
 import { useListParams } from '../../../components/table';
 import { SiteReviewDialog, type ReviewDialogTarget } from './site-review-dialog';
@@ -61,13 +54,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     marginTop: tokens.spacingVerticalL,
   },
-  error: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingVerticalXXL,
-  },
 });
 
 /** Site reviews (/admin/site-reviews): cards newest first, paged on the server; a card opens its editor. */
@@ -101,14 +87,7 @@ export default function SiteReviewsScreen() {
   if (isLoading && !data) {
     content = <PageSpinner label="Loading the reviews…" />;
   } else if (error && !data) {
-    content = (
-      <div className={styles.error} role="alert">
-        <Text>{errorMessage(error)}</Text>
-        <Button icon={<ArrowClockwiseRegular />} onClick={() => void mutate()}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadError error={error} onRetry={() => void mutate()} />;
   } else if (!data?.items.length) {
     content = search ? (
       <EmptyState icon={<StarRegular />} text={`No reviews match “${search}”.`} />

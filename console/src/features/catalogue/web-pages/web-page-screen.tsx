@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Badge, Button, Card, Tag, TagGroup, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowClockwiseRegular, DeleteRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
 import { WEB_PAGE_LABELS, parseTags, parseWebPage, webPageLayout, type WebArticle, type WebPage } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
-import { EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
+import { LoadError, EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
 import { NotFoundPage, PageHeader } from '../../../components/layout';
 import { PageBreadcrumb } from '../../../components/navigation';
 import { ArticleFormDialog, type ArticleFormTarget } from './article-form-dialog';
@@ -42,13 +42,6 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
   footer: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalXS, marginTop: 'auto' },
-  error: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingVerticalXXL,
-  },
 });
 
 /** The articles of one web page (/admin/web/{page}): cards by sort number, with the full-screen form. */
@@ -105,14 +98,7 @@ function WebPageArticles({ page }: { page: WebPage }) {
   if (isLoading && !articles) {
     content = <PageSpinner label="Loading the articles…" />;
   } else if (error && !articles) {
-    content = (
-      <div className={styles.error} role="alert">
-        <Text>{errorMessage(error)}</Text>
-        <Button icon={<ArrowClockwiseRegular />} onClick={() => void mutate()}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadError error={error} onRetry={() => void mutate()} />;
   } else if (!articles?.length) {
     content = (
       <EmptyState
