@@ -125,6 +125,25 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'More actions for Ann Lee' })).toBeTruthy();
   });
 
+  it("keeps Enter for the row: refuses the focus manager's move into the row's cells, only when rows open", () => {
+    renderTable();
+    const [row] = screen.getAllByTestId('person-row');
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true });
+    row.dispatchEvent(enter);
+    const move = new CustomEvent('tabster:movefocus', { bubbles: true, cancelable: true, detail: { relatedEvent: enter } });
+    row.dispatchEvent(move);
+    expect(move.defaultPrevented).toBe(true);
+    cleanup();
+
+    renderTable({ onRowClick: undefined });
+    const [still] = screen.getAllByTestId('person-row');
+    const key = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true });
+    still.dispatchEvent(key);
+    const other = new CustomEvent('tabster:movefocus', { bubbles: true, cancelable: true, detail: { relatedEvent: key } });
+    still.dispatchEvent(other);
+    expect(other.defaultPrevented).toBe(false);
+  });
+
   it('says it is loading before the first answer', () => {
     renderTable({ items: undefined, loading: true });
     expect(screen.getByText('Loading people…')).toBeTruthy();

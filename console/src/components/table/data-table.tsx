@@ -1,4 +1,4 @@
-import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   Button,
   DataGrid,
@@ -40,6 +40,8 @@ import { ListPager, type ListPagerProps } from './list-pager';
 export type { DataTableAction, DataTableColumn, DataTableSelection } from './data-table-parts';
 
 const ACTIONS = '__actions';
+/** Tabster's event before Enter moves focus into a row's cells (`TabsterMoveFocusEventName`); preventing it keeps Enter for the row. */
+const TABSTER_MOVE_FOCUS = 'tabster:movefocus';
 const SELECT = '__select';
 
 const useStyles = makeStyles({
@@ -261,8 +263,26 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
 
   const sortColumn = sort ? columns.find((column) => column.sort === sort.column)?.id : undefined;
 
+  // Enter on a row opens it: the grid's focus manager would otherwise take Enter to step into the row's cells
+  // (and stop the key there). It asks first with an event (bubbling up to here) that the row may refuse.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const opensRows = !!onRowClick;
+  useEffect(() => {
+    const box = scrollRef.current;
+    if (!box || !opensRows) return;
+    const keepEnter = (event: Event) => {
+      const related = (event as CustomEvent<{ relatedEvent?: Event }>).detail?.relatedEvent;
+      const row = event.target as HTMLElement;
+      if (related instanceof KeyboardEvent && related.key === 'Enter' && related.target === row && row.getAttribute('role') === 'row') {
+        event.preventDefault();
+      }
+    };
+    box.addEventListener(TABSTER_MOVE_FOCUS, keepEnter);
+    return () => box.removeEventListener(TABSTER_MOVE_FOCUS, keepEnter);
+  }, [opensRows]);
+
   return (
-    <div className={mergeClasses(styles.scroll, props.stale && styles.stale, props.scrollClassName)}>
+    <div ref={scrollRef} className={mergeClasses(styles.scroll, props.stale && styles.stale, props.scrollClassName)}>
       <DataGrid
         className={styles.grid}
         items={props.items as T[]}
