@@ -1,4 +1,4 @@
-import { Checkbox, Field, makeStyles, useId } from '@fluentui/react-components';
+import { Checkbox, Field, FieldContextProvider, makeStyles } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   boxes: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
@@ -16,29 +16,29 @@ export interface CheckboxListFieldProps<T extends string> {
 }
 
 /**
- * Several of a fixed list (scopes, event types): a box each, named by the option itself. Each box has its own id:
- * a Field gives its one control id to every control inside it, and a label would then tick the first box.
+ * Several of a fixed list (scopes, event types): a box each, named by the option itself. The boxes are kept out
+ * of the Field's context: it would give each of them the Field's one id, its label and its required mark.
  */
 export function CheckboxListField<T extends string>({ label, options, value, onChange, required, error }: CheckboxListFieldProps<T>) {
   const styles = useStyles();
-  const id = useId('choice');
   return (
     <Field label={label} required={required} validationMessage={error} validationState={error ? 'error' : 'none'}>
-      <div role="group" aria-label={label} className={styles.boxes}>
-        {options.map((option, index) => (
-          <Checkbox
-            key={option}
-            id={`${id}-${index}`}
-            label={option}
-            checked={value.includes(option)}
-            onChange={(_event, data) =>
-              onChange((current) =>
-                data.checked ? [...current.filter((chosen) => chosen !== option), option] : current.filter((chosen) => chosen !== option),
-              )
-            }
-          />
-        ))}
-      </div>
+      <FieldContextProvider value={undefined}>
+        <div role="group" aria-label={label} className={styles.boxes}>
+          {options.map((option) => (
+            <Checkbox
+              key={option}
+              label={option}
+              checked={value.includes(option)}
+              onChange={(_event, data) =>
+                onChange((current) =>
+                  data.checked ? [...current.filter((chosen) => chosen !== option), option] : current.filter((chosen) => chosen !== option),
+                )
+              }
+            />
+          ))}
+        </div>
+      </FieldContextProvider>
     </Field>
   );
 }
