@@ -37,7 +37,7 @@ function usePipelineColumns(team: boolean, onOpen: (lead: PipelineLead) => void)
       {
         id: 'name',
         header: 'Name',
-        width: 220,
+        width: 180,
         card: 'title',
         render: (lead) => (
           <span className={styles.name}>
@@ -55,12 +55,12 @@ function usePipelineColumns(team: boolean, onOpen: (lead: PipelineLead) => void)
           </span>
         ),
       },
-      ...(team ? [{ id: 'agent', header: 'Agent', width: 140, text: (lead: PipelineLead) => lead.agentName }] : []),
-      { id: 'stage', header: 'Stage', width: 110, card: 'status', render: (lead) => <StageBadge stage={lead.stage} /> },
+      ...(team ? [{ id: 'agent', header: 'Agent', width: 130, text: (lead: PipelineLead) => lead.agentName }] : []),
+      { id: 'stage', header: 'Stage', width: 100, card: 'status', render: (lead) => <StageBadge stage={lead.stage} /> },
       {
         id: 'follow-up',
         header: 'Follow-up',
-        width: 120,
+        width: 100,
         render: (lead) =>
           lead.followUpAt ? (
             <Text className={lead.followUpAt < day ? styles.overdue : undefined} data-testid="lead-follow-up">
@@ -73,13 +73,13 @@ function usePipelineColumns(team: boolean, onOpen: (lead: PipelineLead) => void)
       {
         id: 'phone',
         header: 'Phone',
-        width: 150,
+        width: 140,
         render: (lead) => (lead.phone ? <Link href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</Link> : '—'),
       },
       {
         id: 'email',
         header: 'Email',
-        width: 200,
+        width: 180,
         render: (lead) =>
           lead.email ? (
             <Link href={`mailto:${lead.email}`} className={styles.ellipsis} title={lead.email}>
@@ -92,7 +92,8 @@ function usePipelineColumns(team: boolean, onOpen: (lead: PipelineLead) => void)
       {
         id: 'notes',
         header: 'Notes',
-        width: 280,
+        width: 260,
+        minWidth: 200,
         render: (lead) => (
           <span className={styles.notes}>
             <Text className={`${styles.notesText} ${lead.notes ? '' : styles.muted}`} title={lead.notes}>
