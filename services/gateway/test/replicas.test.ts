@@ -11,14 +11,18 @@ function replica(name: string): Promise<{
   /** Refuses every request so, but readiness (a replica whose probe answered just before its SIGTERM). */
   refusingButReady: { value: boolean };
   refused: { count: number };
+  /** Cuts every request but readiness without an answer (a kept-alive connection closed as the replica stops). */
+  cutting: { value: boolean };
   bodies: string[];
 }> {
+  const cutting = { value: false };
   const ready = { value: true };
   const refusing = { value: false };
   const refusingButReady = { value: false };
   const refused = { count: 0 };
   const bodies: string[] = [];
   const server = createServer((request, response) => {
+    if (cutting.value && request.url !== '/health/ready') return void request.socket.destroy();
     if (refusing.value || (refusingButReady.value && request.url !== '/health/ready')) {
       refused.count++;
       response.writeHead(503, { 'retry-after': '1', connection: 'close', 'content-type': 'application/problem+json' });
@@ -45,6 +49,7 @@ function replica(name: string): Promise<{
         refusing,
         refusingButReady,
         refused,
+        cutting,
         bodies,
       }),
     ),
@@ -128,6 +133,7 @@ it('sends a request without a body that a replica refused while shutting down (5
 });
 
 it('sends a request with a body that a replica refused while shutting down to the next one, the body whole', async () => {
+  await sleep(600); // b back in the rotation after the last test's refusals
   b.refusingButReady.value = true; // its probe keeps answering ready: only the refusals tell the gateway
   const refusedBefore = b.refused.count;
   const answers = [];
@@ -148,4 +154,31 @@ it('does not send an upload larger than it keeps to a second replica: the failur
   expect([502, 503]).toContain(response.status);
   a.refusingButReady.value = false;
   b.refusingButReady.value = false;
+});
+
+it('with no replica ready, prefers one merely unproven (starting) to one that said it is shutting down', async () => {
+  a.ready.value = false; // starting: its probe answers 503, but it never said it is stopping
+  b.refusing.value = true; // shutting down
+  await sleep(600);
+  const refusedBefore = b.refused.count;
+  const statuses = [];
+  for (let n = 0; n < 10; n++) statuses.push((await login(n)).status);
+  expect(statuses).toEqual(Array(10).fill(200));
+  // At most its first refusal (which told the gateway); every request was answered by a.
+  expect(b.refused.count - refusedBefore).toBeLessThanOrEqual(1);
+  a.ready.value = true;
+  b.refusing.value = false;
+  await sleep(600);
+});
+
+it('sends a GET cut before its answer began to the next replica, never a POST', async () => {
+  b.cutting.value = true;
+  const statuses = [];
+  for (let n = 0; n < 10; n++) statuses.push((await gateway.request('/api/auth/profile', { roles: ['Manager'] })).status);
+  expect(statuses).toEqual(Array(10).fill(200));
+  // A POST may have been handled before the cut: its failure reaches the client.
+  const posts = [];
+  for (let n = 0; n < 6; n++) posts.push((await login(n)).status);
+  expect(posts).toContain(502);
+  b.cutting.value = false;
 });

@@ -15,9 +15,11 @@ export class ShutdownGate {
   private phase: 'serving' | 'draining' | 'refusing' = 'serving';
   private inFlight = 0;
   private lastActivity = 0;
+  private server?: { closeIdleConnections?: () => void };
 
   /** Registers the gate's hook; call before any route is registered. */
   register(fastify: FastifyInstance): void {
+    this.server = fastify.server;
     fastify.addHook('onRequest', (request, reply, done) => {
       this.lastActivity = Date.now();
       if (this.phase === 'serving') return this.track(reply.raw, done);
@@ -46,9 +48,14 @@ export class ShutdownGate {
 
   /** Runs steps 1 to 3; answers when the listener may close. */
   async drain({ drainMs, quietMs }: { drainMs: number; quietMs: number }): Promise<void> {
+    // At each step the idle keep-alive connections are closed: a client's next request opens a new one and meets the
+    // step's answer, instead of arriving on an old one just as the listener closes it (a cut request, or Fastify's
+    // own 503 without Retry-After, which a client cannot tell from a handled request).
     this.phase = 'draining';
+    this.server?.closeIdleConnections?.();
     await sleep(drainMs);
     this.phase = 'refusing';
+    this.server?.closeIdleConnections?.();
     this.lastActivity = Date.now();
     while (this.inFlight > 0 || Date.now() - this.lastActivity < quietMs) await sleep(25);
   }

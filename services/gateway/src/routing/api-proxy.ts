@@ -335,6 +335,12 @@ export async function registerApiProxy(
               const next = upstreams.pick(rule.service, tried);
               if (next) return forward(next);
             }
+            // A GET or HEAD cut before its answer began (a kept-alive connection the replica closed as it stopped)
+            // changed nothing, so the next replica may answer it.
+            if (failure.status === 502 && !failedReply.sent && (request.method === 'GET' || request.method === 'HEAD')) {
+              const next = upstreams.pick(rule.service, tried);
+              if (next) return forward(next);
+            }
             if (failure.status >= 500)
               logger.warn({ requestId: request.id, service: rule.service, code: failure.code, err: error }, 'upstream failed');
             if (failedReply.sent) return;

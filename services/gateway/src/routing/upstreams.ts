@@ -8,6 +8,8 @@ interface Replica {
   ready: boolean;
   /** Not picked before this time: it refused a connection, and the next probe decides. */
   downUntil: number;
+  /** Said it is shutting down (an answer with `Connection: close`) since its last ready probe. */
+  shuttingDown: boolean;
 }
 
 /** How long a replica that refused a connection stays out of the rotation unless a probe finds it ready sooner. */
@@ -41,7 +43,7 @@ export class Upstreams {
       const list = urls(service).split(','); // normalised by the config's serviceUrlsSchema
       this.replicas.set(
         service,
-        list.map((url) => ({ url, ready: true, downUntil: 0 })),
+        list.map((url) => ({ url, ready: true, downUntil: 0, shuttingDown: false })),
       );
       this.next.set(service, 0);
     }
@@ -58,8 +60,11 @@ export class Upstreams {
     if (replicas.length === 1) return tried.has(replicas[0].url) ? undefined : replicas[0].url;
     const now = Date.now();
     const untried = replicas.filter((replica) => !tried.has(replica.url));
+    // The ready ones; else those merely unproven (a probe timed out, say while a replica starts) before one that said
+    // it is shutting down; else any: a probe alone never refuses a request.
     const usable = untried.filter((replica) => replica.ready && replica.downUntil <= now);
-    const pool = usable.length ? usable : untried;
+    const unproven = untried.filter((replica) => !replica.shuttingDown && replica.downUntil <= now);
+    const pool = usable.length ? usable : unproven.length ? unproven : untried;
     if (!pool.length) return undefined;
     const turn = this.next.get(service)!;
     this.next.set(service, (turn + 1) % 1_000_000);
@@ -80,7 +85,10 @@ export class Upstreams {
     const replicas = this.replicas.get(service)!;
     if (replicas.length > 1) {
       const replica = replicas.find((candidate) => candidate.url === url);
-      if (replica) replica.ready = false;
+      if (replica) {
+        replica.ready = false;
+        replica.shuttingDown = true;
+      }
     }
   }
 
@@ -97,7 +105,10 @@ export class Upstreams {
         .catch(() => false);
       if (ready !== replica.ready) this.logger.info({ service, replica: replica.url, ready }, 'replica readiness changed');
       replica.ready = ready;
-      if (ready) replica.downUntil = 0;
+      if (ready) {
+        replica.downUntil = 0;
+        replica.shuttingDown = false;
+      }
     };
     let running = false;
     this.timer = setInterval(() => {
