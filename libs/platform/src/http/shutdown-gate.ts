@@ -48,12 +48,13 @@ export class ShutdownGate {
 
   /** Runs steps 1 to 3; answers when the listener may close. */
   async drain({ drainMs, quietMs }: { drainMs: number; quietMs: number }): Promise<void> {
-    // At each step the idle keep-alive connections are closed: a client's next request opens a new one and meets the
-    // step's answer, instead of arriving on an old one just as the listener closes it (a cut request, or Fastify's
-    // own 503 without Retry-After, which a client cannot tell from a handled request).
     this.phase = 'draining';
-    this.server?.closeIdleConnections?.();
     await sleep(drainMs);
+    // Load balancers stopped sending here during the drain; the idle keep-alive connections are closed now, so a
+    // late client's next request opens a new one and meets the refusal (503, Retry-After), instead of arriving on an
+    // old one just as the listener closes it (a cut request, or Fastify's own 503 without Retry-After, which a client
+    // cannot tell from a handled request). Not at the drain's start: a request already on its way over an idle
+    // connection would be cut.
     this.phase = 'refusing';
     this.server?.closeIdleConnections?.();
     this.lastActivity = Date.now();
