@@ -297,7 +297,8 @@ export async function registerApiProxy(
       // Round robin over the service's ready replicas; a replica that refuses the connection never saw the
       // request (not a byte of its body was read), so it goes to the next one, whatever its method.
       const tried = new Set<string>();
-      const tape = request.body instanceof Readable ? new BodyTape(request.body) : undefined;
+      // Kept for a second attempt only where there is another replica to send it to.
+      const tape = request.body instanceof Readable && upstreams.count(rule.service) > 1 ? new BodyTape(request.body) : undefined;
       const forward = (target: string): void => {
         tried.add(target);
         if (tape) request.body = tape.attempt();
@@ -330,14 +331,12 @@ export async function registerApiProxy(
           }),
           onError: (failedReply, { error }) => {
             const failure = upstreamFailure(error, rule.service);
-            if (neverConnected(error, failure) && !failedReply.sent && (tape?.replayable ?? true)) {
-              upstreams.refused(rule.service, target);
-              const next = upstreams.pick(rule.service, tried);
-              if (next) return forward(next);
-            }
-            // A GET or HEAD cut before its answer began (a kept-alive connection the replica closed as it stopped)
-            // changed nothing, so the next replica may answer it.
-            if (failure.status === 502 && !failedReply.sent && (request.method === 'GET' || request.method === 'HEAD')) {
+            // The next replica gets a request this one never saw (refused, unreachable), or a GET or HEAD cut before
+            // its answer began (a kept-alive connection the replica closed as it stopped), which changed nothing.
+            const refused = neverConnected(error, failure);
+            const cutRead = failure.status === 502 && (request.method === 'GET' || request.method === 'HEAD');
+            if ((refused || cutRead) && !failedReply.sent && (tape?.replayable ?? true)) {
+              if (refused) upstreams.refused(rule.service, target);
               const next = upstreams.pick(rule.service, tried);
               if (next) return forward(next);
             }
