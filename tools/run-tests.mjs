@@ -178,9 +178,16 @@ async function test() {
   await buildConsole(log);
   const totals = new Totals();
   const only = process.env.TEST_ONLY; // jest | e2e | faults, to run one part while developing
+  // How long each part took, printed at the end: where CI's time goes.
+  const took = [[`build and infrastructure`, Date.now() - started]];
+  const timed = async (what, run) => {
+    const began = Date.now();
+    totals.add(await run());
+    took.push([what, Date.now() - began]);
+  };
   if (!only) {
     log('\n› lint: eslint, prettier, tsc');
-    totals.add(exitCounts('lint (eslint, prettier, tsc)', await runTool('npm', ['run', 'lint', '--silent'], {})));
+    await timed('lint', async () => exitCounts('lint (eslint, prettier, tsc)', await runTool('npm', ['run', 'lint', '--silent'], {})));
     log('\n› npm audit --omit=dev: no high or critical advisory in what the images install');
     const audit = auditProduction();
     // Without an audit server (a registry mirror that does not serve advisories) the check is skipped, saying why.
@@ -190,25 +197,27 @@ async function test() {
   if (only !== 'e2e' && only !== 'faults') {
     log('\n› unit and integration tests (jest)');
     // The fault tests run next, on their own: some stop the shared Kafka broker the others need.
-    totals.add(await runJest(infra, join(resultsDir, 'jest.json'), ['--testPathIgnorePatterns', ...JEST_IGNORED, ...FAULT_TESTS]));
+    await timed('jest', () => runJest(infra, join(resultsDir, 'jest.json'), ['--testPathIgnorePatterns', ...JEST_IGNORED, ...FAULT_TESTS]));
   }
   if (!only) {
     log('\n› console component tests (Vitest, jsdom)');
-    totals.add(await runVitest(join(resultsDir, 'vitest.json')));
+    await timed('vitest', () => runVitest(join(resultsDir, 'vitest.json')));
   }
   // JEST_ARGS that name no fault test leave the fault tests out.
   if (only !== 'e2e' && only !== 'jest' && (!process.env.JEST_ARGS || jestArgs().some(isFaultTest))) {
     log('\n› fault tests (jest, one file at a time)');
-    totals.add(await runFaults(infra, resultsDir));
+    await timed('fault tests', () => runFaults(infra, resultsDir));
   }
   if (only !== 'jest' && only !== 'faults') {
     log('\n› end-to-end tests (Playwright, Chromium, the whole stack)');
-    totals.add(await runPlaywright(infra, keys, resultsDir));
+    await timed('end-to-end', () => runPlaywright(infra, keys, resultsDir));
     // The end-to-end tests record figures too (the front-door fuzzer): RESULTS.md again, with them.
     await reliabilityReport(resultsDir);
   }
   if (infra.started.length) await stopInfra({ log });
-  log(`\n› tests took ${Math.round((Date.now() - started) / 1000)} s`);
+  log(
+    `\n› tests took ${Math.round((Date.now() - started) / 1000)} s: ${took.map(([what, ms]) => `${what} ${Math.round(ms / 1000)} s`).join(', ')}`,
+  );
   totals.close({ narrowable: true });
 }
 
