@@ -3,11 +3,12 @@
 // Reads the sheet with the product's reader and row policy (not timed), then, batch by batch, times
 // (a) a plain batched COPY of the same rows into a bare table shaped like a lead partition (the anchor),
 // (b) a plain COPY of the batch's duplicate keys into the unique key index (the floor of any duplicate
-// detection against every earlier lead), and (c) the product's LeadBatchWriter writing the batch into
+// detection against every earlier lead), (d) the same COPY as (a) into a table with the loading table's own
+// indexes (what any writer of a loading table pays, see parentIndexes), and (c) the product's LeadBatchWriter writing the batch into
 // a loading table of a scratch group (keys claimed, SSNs encrypted, the table's indexes kept up,
 // counters updated, one transaction per batch). They alternate batch by batch, so all see the same
-// machine. Everything it made is removed at the end. Prints {rows, copyMs, keysMs, writerMs, sealMs} as JSON
-// (sealMs: the part of writerMs spent encrypting SSNs).
+// machine. Everything it made is removed at the end. Prints {rows, copyMs, keysMs, indexedCopyMs, writerMs, sealMs}
+// as JSON (sealMs: the part of writerMs spent encrypting SSNs).
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -41,10 +42,13 @@ const { rows: made } = await client.query(
 const groupId = made[0].id;
 const partition = `leads_p${groupId}`;
 const anchor = `bench_copy_${groupId}`;
+const indexed = `bench_indexed_${groupId}`;
 // The loading table as GroupPartitions.create makes it: the parent's indexes, kept up while loading.
 await client.query(`create table ${partition} (like leads including defaults including generated)`);
 for (const sql of parentIndexes(groupId)) await client.query(sql);
 await client.query(`create table ${anchor} (like leads including defaults including generated)`);
+await client.query(`create table ${indexed} (like leads including defaults including generated)`);
+for (const sql of parentIndexes(groupId)) await client.query(sql.replaceAll(partition, indexed));
 
 const copy = (sql, text) =>
   new Promise((resolve, reject) => {
@@ -71,6 +75,7 @@ const writer = new LeadBatchWriter(
 );
 let copyMs = 0;
 let keysMs = 0;
+let indexedCopyMs = 0;
 let writerMs = 0;
 let rows = 0;
 let anchorSeq = 0;
@@ -110,6 +115,11 @@ async function writeBoth(batch, lastRow) {
     await copy(`copy ${anchor} (${COLUMNS}) from stdin`, text);
     await client.query('commit');
   });
+  indexedCopyMs += await time(async () => {
+    await client.query('begin');
+    await copy(`copy ${indexed} (${COLUMNS}) from stdin`, text);
+    await client.query('commit');
+  });
   // The floor of any duplicate detection against every earlier lead: the batch's keys copied into
   // the unique key index with no conflict handling at all (marked so they never meet the writer's).
   let keys = '';
@@ -147,12 +157,13 @@ try {
     }
   }
   if (batch.length) await writeBoth(batch, lastRow);
-  process.stdout.write(JSON.stringify({ rows, copyMs, keysMs, writerMs, sealMs }));
+  process.stdout.write(JSON.stringify({ rows, copyMs, keysMs, indexedCopyMs, writerMs, sealMs }));
 } finally {
   await client.query('rollback').catch(() => undefined);
   await client.query(`delete from lead_keys where group_id = $1`, [groupId]);
   await client.query(`drop table if exists ${partition}`);
   await client.query(`drop table if exists ${anchor}`);
+  await client.query(`drop table if exists ${indexed}`);
   await client.query(`delete from lead_groups where id = $1`, [groupId]);
   await client.query('vacuum lead_keys'); // the next import meets a key index without this run's dead keys
   await client.end();

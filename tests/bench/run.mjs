@@ -101,7 +101,8 @@ async function main() {
     '# Benchmark results',
     '',
     `Commit measured: ${commit}. Run: ${new Date().toISOString()} on ${machine}, Node ${process.version}. Written whole by \`npm run bench\`; ` +
-      'every figure and its anchor below ran in this one run.' +
+      'every figure and its anchor below ran in this one run. What the figures mean, and what sets the floor of a target ' +
+      'out of reach: NOTES.md.' +
       (only.length ? ` Partial run: only ${files.join(', ')}.` : ''),
     '',
     `| ${header.join(' | ')} |`,
