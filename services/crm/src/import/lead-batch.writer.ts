@@ -206,7 +206,8 @@ export class LeadBatchWriter {
     }
     if (this.copyKeys) {
       let lines = '';
-      for (const key of keys) lines += `${key}\t${groupId}\n`;
+      // A key holds no whitespace, but an email may hold a backslash: escaped, as every COPY text field.
+      for (const key of keys) lines += `${copyText(key)}\t${groupId}\n`;
       await this.client.query('savepoint claim');
       try {
         await this.copy('copy lead_keys (key, group_id) from stdin', lines);
