@@ -17,7 +17,13 @@ import { LeadUploadEntity } from '../uploads/lead-upload.entity';
 import { UploadStore } from '../uploads/upload-store';
 import { EXTRACTION_BROKE, ImportBusy, ImportFailure } from './import-failure';
 import { JobHandedBack, type LeadJobHandler } from './lead-job.handler';
-import type { ImportCounters, ImportThreadInput, ImportThreadMessage, ImportThreadReply } from './lead-import.messages';
+import {
+  IMPORT_LOCK_CLASS,
+  type ImportCounters,
+  type ImportThreadInput,
+  type ImportThreadMessage,
+  type ImportThreadReply,
+} from './lead-import.messages';
 import { freeGroupName, groupNameOf, importSummary, nothingImportedReason } from './lead-import.summary';
 
 /** How soon a run that found the upload being imported by an earlier run looks again. */
@@ -238,6 +244,8 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   /** Makes the group ready (attaches its partition) and marks the upload extracted, with the event. */
   private async complete(uploadId: number, groupId: number): Promise<LeadImportResult> {
     return this.em().transactional(async (em) => {
+      // Not while another run of this job holds the upload's import (it would write keys as the partition is attached).
+      await em.execute('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, uploadId]);
       const group = await em.findOneOrFail(LeadGroupEntity, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const upload = await em.findOneOrFail(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (group.status !== 'ready') {
@@ -286,6 +294,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   /** The last attempt failed: the partial group goes, the upload stays pending with the reason in red. */
   private async fail(uploadId: number, groupId: number | undefined, message: string): Promise<void> {
     await this.em().transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, uploadId]);
       const upload = await em.findOne(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload || upload.extracted) return;
       let counters: ImportCounters | undefined;

@@ -1,5 +1,12 @@
 import type { DuplicateMode } from '@backoffice/contracts';
 
+/**
+ * The advisory lock class of an upload's import (the upload id is the second key): the import thread holds it on its
+ * own connection while it writes, and the job takes it again to finish or fail the group, so a second run of the
+ * same job (after its Redis lock was lost) never writes while the first one attaches the partition.
+ */
+export const IMPORT_LOCK_CLASS = 0x1ead;
+
 /** Counters of an import, kept on its group so that a retried job resumes where the last one committed. */
 export interface ImportCounters {
   /** The last sheet row committed. */

@@ -3,12 +3,15 @@ import { Client } from 'pg';
 import { SsnCipher } from '../security/ssn-cipher';
 import { ImportBusy, ImportFailure } from './import-failure';
 import { LeadBatchWriter, type BatchRow, type SsnSealer } from './lead-batch.writer';
-import type { ImportCounters, ImportThreadInput, ImportThreadMessage, ImportThreadReply } from './lead-import.messages';
+import {
+  IMPORT_LOCK_CLASS,
+  type ImportCounters,
+  type ImportThreadInput,
+  type ImportThreadMessage,
+  type ImportThreadReply,
+} from './lead-import.messages';
 import { readLeadRow, type RowContext } from './lead-row.policy';
 import { declaredLastRow, readLeadSheet } from './lead-sheet.reader';
-
-/** Held on the thread's own connection while it imports an upload: a second worker backs off. */
-const IMPORT_LOCK_CLASS = 0x1ead;
 
 const post = (message: ImportThreadMessage) => parentPort?.postMessage(message);
 
