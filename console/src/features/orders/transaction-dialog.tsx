@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
-  Dropdown,
   Field,
   MessageBar,
   MessageBarBody,
-  Option,
   Spinner,
   Text,
   Textarea,
@@ -28,7 +26,7 @@ import { errorMessage, fieldErrors } from '../../components/api';
 import { useAuth } from '../../components/auth';
 import { useNotify } from '../../components/feedback';
 import { DialogFrame } from '../../components/feedback/dialog-frame';
-import { schemaFieldErrors, UnsavedChangesGuard } from '../../components/forms';
+import { ChoiceDropdown, schemaFieldErrors, UnsavedChangesGuard } from '../../components/forms';
 import { recordTransaction, uploadTransactionImage } from './api';
 import { useDialogStyles } from './client-service-detail-dialog';
 import { formatBytes } from './formatting';
@@ -202,17 +200,7 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
           validationState={errors.status ? 'error' : 'none'}
           validationMessage={errors.status || (status === clientService.status ? 'The same status records a note only.' : undefined)}
         >
-          <Dropdown
-            value={status}
-            selectedOptions={[status]}
-            onOptionSelect={(_event, data) => data.optionValue && setStatus(data.optionValue as ClientServiceStatus)}
-          >
-            {CLIENT_SERVICE_STATUSES.map((value) => (
-              <Option key={value} value={value}>
-                {value}
-              </Option>
-            ))}
-          </Dropdown>
+          <ChoiceDropdown choices={CLIENT_SERVICE_STATUSES} value={status} onSelect={(chosen) => setStatus(chosen)} />
         </Field>
         {correcting && (
           <MessageBar intent="warning" data-testid="correction-notice">

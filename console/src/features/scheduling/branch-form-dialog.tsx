@@ -1,5 +1,5 @@
 import { useMemo, type FormEvent } from 'react';
-import { Dropdown, Field, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import {
   BRANCH_TYPES,
   BranchInputSchema,
@@ -11,7 +11,7 @@ import {
 } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
-import { FormDialog, schemaFieldErrors, useFormValues } from '../../components/forms';
+import { BoundInput, BoundTextarea, ChoiceDropdown, FormDialog, schemaFieldErrors, useFormValues } from '../../components/forms';
 import { saveBranch } from './api';
 import { CountryFlag } from './country-flag';
 import { FilterCombobox, type FilterOption } from './filter-combobox';
@@ -134,13 +134,14 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
   const notify = useNotify();
   const isNew = !branch;
   const initial = useMemo(() => valuesOf(branch), [branch]);
-  const { values, setValues, form, dirty, change, touch, cancel } = useFormValues<FormValues, FieldName>({
+  const bound = useFormValues<FormValues, FieldName>({
     initial,
     fields: FIELDS,
     validate: (current) => validate(current).errors,
     onClose: () => onClose(),
     askAlways: isNew,
   });
+  const { values, setValues, form, dirty, change, touch, cancel } = bound;
   const { errorOf, saving } = form;
   const { input, errors } = useMemo(() => validate(values), [values]);
 
@@ -193,32 +194,18 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
     >
       <div className={styles.grid}>
         <div className={styles.column}>
-          <Field label="Name" required validationMessage={errorOf('name')}>
-            <Input
-              autoFocus
-              value={values.name}
-              maxLength={120}
-              onChange={(_e, data) => change('name', data.value)}
-              onBlur={() => touch('name')}
-            />
-          </Field>
+          <BoundInput bound={bound} name="name" label="Name" required autoFocus maxLength={120} />
           <Field label="Type" required validationMessage={errorOf('type')}>
-            <Dropdown
+            <ChoiceDropdown
               placeholder="Choose a type"
+              choices={BRANCH_TYPES}
               value={values.type}
-              selectedOptions={values.type ? [values.type] : []}
-              onOptionSelect={(_e, data) => {
-                change('type', data.optionValue ?? '');
+              onSelect={(type) => {
+                change('type', type);
                 touch('type');
               }}
               onBlur={() => touch('type')}
-            >
-              {BRANCH_TYPES.map((type) => (
-                <Option key={type} value={type}>
-                  {type}
-                </Option>
-              ))}
-            </Dropdown>
+            />
           </Field>
           <CountryField
             countries={countries}
@@ -227,25 +214,8 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
             onChange={chooseCountry}
             onBlur={() => touch('countryCCN3')}
           />
-          <Field label="Phone number" required validationMessage={errorOf('phoneNumber')}>
-            <Input
-              type="tel"
-              value={values.phoneNumber}
-              maxLength={40}
-              onChange={(_e, data) => change('phoneNumber', data.value)}
-              onBlur={() => touch('phoneNumber')}
-            />
-          </Field>
-          <Field label="Address" required validationMessage={errorOf('address')}>
-            <Textarea
-              rows={2}
-              resize="vertical"
-              value={values.address}
-              maxLength={300}
-              onChange={(_e, data) => change('address', data.value)}
-              onBlur={() => touch('address')}
-            />
-          </Field>
+          <BoundInput bound={bound} name="phoneNumber" label="Phone number" required type="tel" maxLength={40} />
+          <BoundTextarea bound={bound} name="address" label="Address" required rows={2} maxLength={300} />
           <Field label="Time zone" hint="Opening hours and slots are in this time zone." validationMessage={errorOf('timeZone')}>
             <FilterCombobox
               placeholder="The service's default time zone"

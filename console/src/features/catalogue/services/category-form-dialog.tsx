@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Field, Input, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CATALOGUE_MAX_IMAGES, CategoryInputSchema, type Category, type CategoryInput } from '@backoffice/contracts';
-import { FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
+import { BoundInput, BoundTextarea, FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveCategory } from './api';
 
@@ -46,12 +46,13 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
     [category],
   );
   const parentId = category ? category.parentId : (parent?.id ?? null);
-  const { values, form, dirty, change, touch, cancel, saveRecord } = useFormValues<FormValues, FieldName>({
+  const bound = useFormValues<FormValues, FieldName>({
     initial,
     fields: FIELDS,
     validate: (current) => schemaErrors(CategoryInputSchema.safeParse({ ...current, parentId })),
     onClose: () => onClose(),
   });
+  const { values, form, dirty, change, cancel, saveRecord } = bound;
   const { errorOf, saving } = form;
   const [uploading, setUploading] = useState(false);
   const input: CategoryInput = { ...values, parentId };
@@ -83,25 +84,8 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
           {parent ? `Inside “${parent.name}”.` : 'At the top level of the catalogue.'}
         </Text>
       )}
-      <Field label="Name" required validationMessage={errorOf('name')}>
-        <Input
-          autoFocus
-          value={values.name}
-          maxLength={200}
-          onChange={(_e, data) => change('name', data.value)}
-          onBlur={() => touch('name')}
-        />
-      </Field>
-      <Field label="Description" required validationMessage={errorOf('description')}>
-        <Textarea
-          rows={4}
-          resize="vertical"
-          value={values.description}
-          maxLength={4000}
-          onChange={(_e, data) => change('description', data.value)}
-          onBlur={() => touch('description')}
-        />
-      </Field>
+      <BoundInput bound={bound} name="name" label="Name" required autoFocus maxLength={200} />
+      <BoundTextarea bound={bound} name="description" label="Description" required rows={4} maxLength={4000} />
       <ImageUploadField
         label="Images"
         images={values.images}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Checkbox, Field, Input, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
   CATALOGUE_MAX_IMAGES,
   ServiceInputSchema,
@@ -9,7 +9,7 @@ import {
   type ServiceInput,
   type ShippingType,
 } from '@backoffice/contracts';
-import { FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
+import { BoundInput, FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveService } from './api';
 import { DeliveryFields, ServicePickers } from './service-form-sections';
@@ -103,6 +103,9 @@ function toInput(values: FormValues, categoryId: number): ServiceInput {
   };
 }
 
+/** The price boxes: amounts with cents. */
+const MONEY = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01', placeholder: '0.00' } as const;
+
 const useStyles = makeStyles({
   surface: { width: '1040px', maxWidth: 'calc(100vw - 32px)' },
   grid: {
@@ -139,12 +142,13 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
   const isNew = !service;
   const initial = useMemo(() => valuesOf(service), [service]);
   const categoryId = service?.categoryId ?? category.id;
-  const { values, form, dirty, change, touch, cancel, saveRecord } = useFormValues<FormValues, FieldName>({
+  const bound = useFormValues<FormValues, FieldName>({
     initial,
     fields: FIELDS,
     validate: (current) => schemaErrors(ServiceInputSchema.safeParse(toInput(current, categoryId))),
     onClose: () => onClose(),
   });
+  const { values, form, dirty, change, cancel, saveRecord } = bound;
   const { errorOf, saving } = form;
   const [uploading, setUploading] = useState(false);
   const input = toInput(values, categoryId);
@@ -170,42 +174,12 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
       </Text>
       <div className={styles.grid}>
         <div className={styles.column}>
-          <Field label="Name" required validationMessage={errorOf('name')}>
-            <Input
-              autoFocus
-              value={values.name}
-              maxLength={200}
-              onChange={(_e, data) => change('name', data.value)}
-              onBlur={() => touch('name')}
-            />
-          </Field>
+          <BoundInput bound={bound} name="name" label="Name" required autoFocus maxLength={200} />
           <div className={styles.pair}>
-            <Field label="Price" required validationMessage={errorOf('price')}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                placeholder="0.00"
-                value={values.price}
-                onChange={(_e, data) => change('price', data.value)}
-                onBlur={() => touch('price')}
-              />
-            </Field>
-            <Field label="Price before" hint="The former price, shown struck through." validationMessage={errorOf('priceBefore')}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                placeholder="0.00"
-                value={values.priceBefore}
-                onChange={(_e, data) => change('priceBefore', data.value)}
-                onBlur={() => touch('priceBefore')}
-              />
-            </Field>
+            <BoundInput bound={bound} name="price" label="Price" required {...MONEY} />
+            <BoundInput bound={bound} name="priceBefore" label="Price before" hint="The former price, shown struck through." {...MONEY} />
           </div>
-          <DeliveryFields values={values} errorOf={errorOf} change={change} touch={touch} />
+          <DeliveryFields bound={bound} />
           <div className={styles.checks}>
             <Checkbox checked={values.physical} onChange={(_e, data) => change('physical', data.checked === true)} label="Physical" />
             <Checkbox

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, makeStyles, tokens } from '@fluentui/react-components';
 import {
   acceptTypes,
   DELIVERY_TIME_RATES,
@@ -7,10 +7,8 @@ import {
   MULTI_SELECT_SHOWN,
   SERVICE_FILE_TYPE_LABELS,
   SHIPPING_TYPES,
-  type DeliveryTimeRate,
-  type DeliveryType,
-  type ShippingType,
 } from '@backoffice/contracts';
+import { BoundInput, ChoiceDropdown, type BoundForm } from '../../../components/forms';
 import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
 import { useServiceFiles } from '../service-files/api';
 import { useBranchChoices } from './api';
@@ -33,68 +31,41 @@ interface SectionProps {
 }
 
 /** How the service is delivered: the time and its unit, the delivery type and the shipping. */
-export function DeliveryFields({ values, errorOf, change, touch }: SectionProps & { touch(field: FieldName): void }) {
+export function DeliveryFields({ bound }: { bound: BoundForm<FormValues, FieldName> }) {
   const styles = useStyles();
+  const { values, form, change, touch } = bound;
   return (
     <>
       <div className={styles.pair}>
-        <Field label="Delivery time" validationMessage={errorOf('deliveryTime')}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step="1"
-            value={values.deliveryTime}
-            onChange={(_e, data) => change('deliveryTime', data.value)}
-            onBlur={() => touch('deliveryTime')}
-          />
-        </Field>
-        <Field label="Duration" validationMessage={errorOf('deliveryTimeRate')}>
-          <Dropdown
+        <BoundInput bound={bound} name="deliveryTime" label="Delivery time" type="number" inputMode="numeric" min={0} step="1" />
+        <Field label="Duration" validationMessage={form.errorOf('deliveryTimeRate')}>
+          <ChoiceDropdown
             className={styles.dropdown}
+            choices={DELIVERY_TIME_RATES}
             value={values.deliveryTimeRate}
-            selectedOptions={[values.deliveryTimeRate]}
-            onOptionSelect={(_e, data) => {
-              change('deliveryTimeRate', (data.optionValue ?? 'None') as DeliveryTimeRate);
+            onSelect={(rate) => {
+              change('deliveryTimeRate', rate);
               touch('deliveryTimeRate');
             }}
-          >
-            {DELIVERY_TIME_RATES.map((rate) => (
-              <Option key={rate} value={rate}>
-                {rate}
-              </Option>
-            ))}
-          </Dropdown>
+          />
         </Field>
       </div>
       <div className={styles.pair}>
-        <Field label="Delivery type" validationMessage={errorOf('deliveryType')}>
-          <Dropdown
+        <Field label="Delivery type" validationMessage={form.errorOf('deliveryType')}>
+          <ChoiceDropdown
             className={styles.dropdown}
+            choices={DELIVERY_TYPES}
             value={values.deliveryType}
-            selectedOptions={[values.deliveryType]}
-            onOptionSelect={(_e, data) => change('deliveryType', (data.optionValue ?? 'None') as DeliveryType)}
-          >
-            {DELIVERY_TYPES.map((type) => (
-              <Option key={type} value={type}>
-                {type}
-              </Option>
-            ))}
-          </Dropdown>
+            onSelect={(type) => change('deliveryType', type)}
+          />
         </Field>
-        <Field label="Shipping" validationMessage={errorOf('shippingType')}>
-          <Dropdown
+        <Field label="Shipping" validationMessage={form.errorOf('shippingType')}>
+          <ChoiceDropdown
             className={styles.dropdown}
+            choices={SHIPPING_TYPES}
             value={values.shippingType}
-            selectedOptions={[values.shippingType]}
-            onOptionSelect={(_e, data) => change('shippingType', (data.optionValue ?? 'None') as ShippingType)}
-          >
-            {SHIPPING_TYPES.map((type) => (
-              <Option key={type} value={type}>
-                {type}
-              </Option>
-            ))}
-          </Dropdown>
+            onSelect={(type) => change('shippingType', type)}
+          />
         </Field>
       </div>
     </>

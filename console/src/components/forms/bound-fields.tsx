@@ -1,0 +1,65 @@
+import { Field, Input, Textarea, type FieldProps, type InputProps, type TextareaProps } from '@fluentui/react-components';
+import type { FormValues } from './use-form-values';
+
+/** The fields of V that hold text. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V];
+
+/** What a bound field needs of useFormValues: the values, their errors, change and touch. */
+export type BoundForm<V extends object, F extends string> = Pick<FormValues<V, F>, 'values' | 'form' | 'change' | 'touch'>;
+
+interface BoundFieldProps<V extends object, F extends string> {
+  /** The form the field belongs to (what useFormValues returned). */
+  bound: BoundForm<V, F>;
+  /** The value it edits: its error shows under it, and leaving it touches it. */
+  name: TextKey<V> & F;
+  label: string;
+  required?: boolean;
+  hint?: FieldProps['hint'];
+}
+
+type Bound = 'value' | 'onChange' | 'onBlur' | 'name';
+
+/** A labelled text box of a form dialog: its value, error, change and touch come from the form by name. */
+export function BoundInput<V extends object, F extends string>({
+  bound,
+  name,
+  label,
+  required,
+  hint,
+  ...input
+}: BoundFieldProps<V, F> & Omit<InputProps, Bound>) {
+  const { values, form, change, touch } = bound;
+  return (
+    <Field label={label} required={required} hint={hint} validationMessage={form.errorOf(name)}>
+      <Input
+        {...input}
+        value={values[name] as string}
+        onChange={(_e, data) => change(name, data.value as V[typeof name])}
+        onBlur={() => touch(name)}
+      />
+    </Field>
+  );
+}
+
+/** A labelled text area of a form dialog, bound to the form by name like BoundInput. */
+export function BoundTextarea<V extends object, F extends string>({
+  bound,
+  name,
+  label,
+  required,
+  hint,
+  ...textarea
+}: BoundFieldProps<V, F> & Omit<TextareaProps, Bound>) {
+  const { values, form, change, touch } = bound;
+  return (
+    <Field label={label} required={required} hint={hint} validationMessage={form.errorOf(name)}>
+      <Textarea
+        resize="vertical"
+        {...textarea}
+        value={values[name] as string}
+        onChange={(_e, data) => change(name, data.value as V[typeof name])}
+        onBlur={() => touch(name)}
+      />
+    </Field>
+  );
+}
