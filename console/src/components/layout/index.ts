@@ -1,3 +1,4 @@
+export { AddButton, type AddButtonProps } from './add-button';
 export { ForbiddenPage } from './forbidden-page';
 export { NotFoundPage } from './not-found-page';
 export { PageHeader, type PageHeaderProps } from './page-header';

@@ -17,7 +17,7 @@ import { AddRegular, BuildingMultipleRegular, GridRegular, MapRegular } from '@f
 import type { Branch, BranchCountry } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { EmptyState, PageSpinner, useDeleteRecord, useNotify } from '../../components/feedback';
-import { PageHeader } from '../../components/layout';
+import { AddButton, PageHeader } from '../../components/layout';
 import { useListParams } from '../../components/table';
 import { deleteBranch, useBranchCountries, useBranches } from './api';
 import { BranchCard } from './branch-card';
@@ -104,9 +104,9 @@ export default function BranchesScreen() {
     });
 
   const addButton = (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ branch: null })} disabled={!countries}>
+    <AddButton onClick={() => setEditing({ branch: null })} disabled={!countries}>
       Add
-    </Button>
+    </AddButton>
   );
 
   let content;

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button } from '@fluentui/react-components';
-import { AddRegular, PlugDisconnectedRegular } from '@fluentui/react-icons';
+import { PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { WEBHOOK_PATHS, type WebhookSubscription, type WebhookSubscriptionWithSecret } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../components/api';
 import { useRowCommand } from '../../components/feedback';
-import { PageHeader } from '../../components/layout';
+import { AddButton, PageHeader } from '../../components/layout';
 import { DataTable, answerTableProps } from '../../components/table';
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import { subscriptionActions, useSubscriptionColumns } from './subscription-columns';
@@ -56,11 +55,7 @@ export default function WebhooksScreen() {
       <PageHeader
         title="Webhooks"
         description="Other systems receive the product's events at their URL, signed (Standard Webhooks)."
-        actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
-            New subscription
-          </Button>
-        }
+        actions={<AddButton onClick={() => setCreating(true)}>New subscription</AddButton>}
       />
       <DataTable<WebhookSubscription>
         label="Webhook subscriptions"

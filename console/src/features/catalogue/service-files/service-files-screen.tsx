@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, DocumentCheckmarkRegular, EditRegular } from '@fluentui/react-icons';
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DeleteRegular, DocumentCheckmarkRegular, EditRegular } from '@fluentui/react-icons';
 import { acceptTypes, SERVICE_FILE_TYPE_LABELS, type ServiceFile } from '@backoffice/contracts';
 import { useDeleteRecord } from '../../../components/feedback';
-import { PageHeader } from '../../../components/layout';
+import { AddButton, PageHeader } from '../../../components/layout';
 import { DataTable, type DataTableColumn } from '../../../components/table';
 import { deleteServiceFile, useServiceFiles } from './api';
 import { ServiceFileFormDialog } from './service-file-form-dialog';
@@ -54,11 +54,7 @@ export default function ServiceFilesScreen() {
       detail: 'Services stop asking clients for it.',
     });
 
-  const addButton = (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ file: null })}>
-      Add File
-    </Button>
-  );
+  const addButton = <AddButton onClick={() => setEditing({ file: null })}>Add File</AddButton>;
 
   return (
     <>

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Link, RatingDisplay, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ChevronLeftRegular, ChevronRightRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
+import { ChevronLeftRegular, ChevronRightRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
 import { SITE_REVIEW_MAX_RATE, type SiteReview } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
 import { LoadError, EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
-import { PageHeader } from '../../../components/layout';
+import { AddButton, PageHeader } from '../../../components/layout';
 import { useListParams } from '../../../components/table';
 import { SiteReviewDialog, type ReviewDialogTarget } from './site-review-dialog';
 import { formatReviewDate, useSiteReviews } from './site-reviews-api';
@@ -95,11 +95,7 @@ export default function SiteReviewsScreen() {
       <EmptyState
         icon={<StarRegular />}
         text="No reviews yet."
-        action={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog(null)}>
-            Add Review
-          </Button>
-        }
+        action={<AddButton onClick={() => setDialog(null)}>Add Review</AddButton>}
       />
     );
   } else {
@@ -134,11 +130,7 @@ export default function SiteReviewsScreen() {
       <PageHeader
         title="Site reviews"
         description="Reviews shown on the website, newest first. Click a review to edit it."
-        actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setDialog(null)}>
-            Add Review
-          </Button>
-        }
+        actions={<AddButton onClick={() => setDialog(null)}>Add Review</AddButton>}
       />
       <div className={styles.toolbar}>
         <SearchBox

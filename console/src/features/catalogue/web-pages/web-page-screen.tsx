@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Badge, Button, Card, Tag, TagGroup, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
+import { DeleteRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
 import { WEB_PAGE_LABELS, parseTags, parseWebPage, webPageLayout, type WebArticle, type WebPage } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
 import { LoadError, EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
-import { NotFoundPage, PageHeader } from '../../../components/layout';
+import { AddButton, NotFoundPage, PageHeader } from '../../../components/layout';
 import { PageBreadcrumb } from '../../../components/navigation';
 import { ArticleFormDialog, type ArticleFormTarget } from './article-form-dialog';
 import { deleteWebArticle, useWebArticles } from './web-pages-api';
@@ -100,17 +100,7 @@ function WebPageArticles({ page }: { page: WebPage }) {
   } else if (error && !articles) {
     content = <LoadError error={error} onRetry={() => void mutate()} />;
   } else if (!articles?.length) {
-    content = (
-      <EmptyState
-        icon={<DocumentBulletListRegular />}
-        text="EMPTY"
-        action={
-          <Button appearance="primary" icon={<AddRegular />} onClick={openNew}>
-            Add New
-          </Button>
-        }
-      />
-    );
+    content = <EmptyState icon={<DocumentBulletListRegular />} text="EMPTY" action={<AddButton onClick={openNew}>Add New</AddButton>} />;
   } else {
     content = (
       <ul className={styles.grid} aria-label={`${label} articles`}>
@@ -135,11 +125,7 @@ function WebPageArticles({ page }: { page: WebPage }) {
         description={`Articles of the ${label} page, in sort order.`}
         back={{ to: '/admin/web', label: 'Back to the web menu' }}
         breadcrumb={<PageBreadcrumb trail={[{ label: 'Web pages', to: '/admin/web' }]} current={label} />}
-        actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={openNew}>
-            Add New
-          </Button>
-        }
+        actions={<AddButton onClick={openNew}>Add New</AddButton>}
       />
       {content}
       <ArticleFormDialog target={form} onClose={closeForm} />

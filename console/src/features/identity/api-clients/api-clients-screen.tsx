@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, KeyResetRegular, PlugDisconnectedRegular, ProhibitedRegular } from '@fluentui/react-icons';
+import { Badge, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { KeyResetRegular, PlugDisconnectedRegular, ProhibitedRegular } from '@fluentui/react-icons';
 import { API_SCOPES, IDENTITY_PATHS, type ApiClient, type ApiClientWithSecret, type ApiScope } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../../components/api';
 import { useRowCommand } from '../../../components/feedback';
 import { SecretOnceDialog } from '../../../components/feedback/secret-once-dialog';
 import { formatDate } from '../../../components/format';
 import { CheckboxListField, FormDialog, useConfirmDiscard, useFormState } from '../../../components/forms';
-import { PageHeader } from '../../../components/layout';
+import { AddButton, PageHeader } from '../../../components/layout';
 import { BadgeList, DataTable, StackedCell, answerTableProps, type DataTableColumn } from '../../../components/table';
 
 const PATH = IDENTITY_PATHS.apiClients;
@@ -84,11 +84,7 @@ export default function ApiClientsScreen() {
       <PageHeader
         title="API clients"
         description="Other systems (a storefront, an accounting tool) call the API with these."
-        actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
-            New API client
-          </Button>
-        }
+        actions={<AddButton onClick={() => setCreating(true)}>New API client</AddButton>}
       />
       <DataTable<ApiClient>
         label="API clients"

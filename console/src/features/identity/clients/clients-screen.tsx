@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons';
+import { DeleteRegular, EditRegular, PeopleRegular } from '@fluentui/react-icons';
 import type { Client, ClientListQuery } from '@backoffice/contracts';
 import { useDeleteRecord } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
-import { PageHeader } from '../../../components/layout';
+import { AddButton, PageHeader } from '../../../components/layout';
 import { DataTable, ListToolbar, pagedTableProps, useListParams, type DataTableColumn } from '../../../components/table';
 import { deleteClient, useClients } from '../api';
 import { ClientFormDialog } from './client-form-dialog';
@@ -58,11 +58,7 @@ export default function ClientsScreen() {
       <PageHeader
         title="Clients"
         description="Customer accounts. Clients sign in on the website, never here."
-        actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(null)}>
-            Add client
-          </Button>
-        }
+        actions={<AddButton onClick={() => setEditing(null)}>Add client</AddButton>}
       />
       <ListToolbar list={list} searchLabel="Search clients" placeholder="Search name, email or phone" />
 
@@ -79,9 +75,7 @@ export default function ClientsScreen() {
           action: list.search ? (
             <Button onClick={() => list.setSearchInput('')}>Clear the search</Button>
           ) : (
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(null)}>
-              Add client
-            </Button>
+            <AddButton onClick={() => setEditing(null)}>Add client</AddButton>
           ),
         }}
         onRowClick={setEditing}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import { AddRegular, PeopleTeamRegular } from '@fluentui/react-icons';
+import { PeopleTeamRegular } from '@fluentui/react-icons';
 import { ROLES, type Role, type StaffUser, type UserListQuery } from '@backoffice/contracts';
-import { PageHeader } from '../../../components/layout';
+import { AddButton, PageHeader } from '../../../components/layout';
 import { RecordHistoryDialog } from '../../../components/audit';
 import { FilterDropdown, ListToolbar, pagedTableProps, useListParams } from '../../../components/table';
 import { useUsers } from '../api';
@@ -48,11 +48,7 @@ export default function UsersScreen() {
       <PageHeader
         title="Users"
         description="Staff accounts of the back-office and the roles that decide what they may do."
-        actions={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing(null)}>
-            Add user
-          </Button>
-        }
+        actions={<AddButton onClick={() => setEditing(null)}>Add user</AddButton>}
       />
       <ListToolbar list={list} searchLabel="Search users" placeholder="Search name or email">
         <FilterDropdown
