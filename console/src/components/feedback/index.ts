@@ -3,6 +3,7 @@
 export type { ConfirmDialogProps, ConfirmOptions } from './confirm-dialog';
 export { ConfirmProvider, useConfirm, useConfirmDelete, type ConfirmDeleteOptions } from './confirm-provider';
 export { EmptyState, type EmptyStateProps } from './empty-state';
+export { ErrorBar, type ErrorBarProps } from './error-bar';
 export { LoadError } from './load-error';
 export { PageSpinner } from './page-spinner';
 export { useDeleteRecord, type DeleteRecord } from './use-delete-record';

@@ -21,7 +21,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import type { OrderDetail, OrderItem, OrderPayment } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, PageSpinner, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { NotFoundPage, PageHeader } from '../../components/layout';
 import { ButtonLink, PageBreadcrumb, TextLink, type Crumb } from '../../components/navigation';
@@ -409,15 +409,7 @@ export default function OrderReceiptScreen() {
       ) : order ? (
         <Receipt order={order} />
       ) : (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <MessageBarTitle>Failed to load the order</MessageBarTitle>
-            {errorMessage(error)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void mutate()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <ErrorBar title="Failed to load the order" error={error} onRetry={() => void mutate()} />
       )}
     </>
   );

@@ -1,16 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, CreditCardClockRegular, ReceiptRegular } from '@fluentui/react-icons';
 import {
   MAX_SETTLEMENT_DAYS,
@@ -21,7 +10,7 @@ import {
 } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
@@ -178,12 +167,7 @@ export default function AuthNetScreen() {
       </div>
 
       {batches.error && !notConfigured && (
-        <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
-          <MessageBarBody>
-            <MessageBarTitle>Settled batches could not be loaded</MessageBarTitle>
-            {errorMessage(batches.error)}
-          </MessageBarBody>
-        </MessageBar>
+        <ErrorBar title="Settled batches could not be loaded" error={batches.error} style={{ marginBottom: tokens.spacingVerticalL }} />
       )}
 
       <div className={styles.layout}>
@@ -384,12 +368,7 @@ function Transactions({ batchId }: { batchId: string }) {
           <Spinner size="small" label="Loading transactions…" />
         </div>
       ) : error ? (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <MessageBarTitle>Transactions could not be loaded</MessageBarTitle>
-            {errorMessage(error)}
-          </MessageBarBody>
-        </MessageBar>
+        <ErrorBar title="Transactions could not be loaded" error={error} />
       ) : !data || data.transactions.length === 0 ? (
         <EmptyState icon={<ReceiptRegular />} text="No transactions in this batch." />
       ) : (

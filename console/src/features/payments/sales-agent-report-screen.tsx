@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import type { SalesAgentFigures, SalesAgentReport } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { DataTable, StackedCell, type DataTableColumn } from '../../components/table';
@@ -153,12 +153,7 @@ export default function SalesAgentReportScreen() {
       </div>
 
       {report.error && !loading && (
-        <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
-          <MessageBarBody>
-            <MessageBarTitle>The report could not be loaded</MessageBarTitle>
-            {errorMessage(report.error)}
-          </MessageBarBody>
-        </MessageBar>
+        <ErrorBar title="The report could not be loaded" error={report.error} style={{ marginBottom: tokens.spacingVerticalL }} />
       )}
 
       <Card className={styles.panel}>

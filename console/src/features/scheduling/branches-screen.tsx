@@ -1,22 +1,9 @@
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import {
-  Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  SearchBox,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, SearchBox, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, BuildingMultipleRegular, GridRegular, MapRegular } from '@fluentui/react-icons';
 import type { Branch, BranchCountry } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, PageSpinner, useDeleteRecord, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, PageSpinner, useDeleteRecord, useNotify } from '../../components/feedback';
 import { AddButton, PageHeader } from '../../components/layout';
 import { useListParams } from '../../components/table';
 import { deleteBranch, useBranchCountries, useBranches } from './api';
@@ -113,17 +100,7 @@ export default function BranchesScreen() {
   if (isLoading) {
     content = <PageSpinner label="Loading branches…" />;
   } else if (error && !branches) {
-    content = (
-      <MessageBar intent="error">
-        <MessageBarBody>
-          <MessageBarTitle>Failed to load branches</MessageBarTitle>
-          {errorMessage(error)}
-        </MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void mutate()}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
+    content = <ErrorBar title="Failed to load branches" error={error} onRetry={() => void mutate()} />;
   } else if (!branches?.length) {
     content = (
       <EmptyState

@@ -6,10 +6,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
   MenuButton,
   Text,
   makeStyles,
@@ -20,7 +16,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import type { Category, CategoryDetail, Service } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../../components/api';
 import { useFormatMoney } from '../../../components/config';
-import { EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
+import { EmptyState, ErrorBar, PageSpinner, useNotify } from '../../../components/feedback';
 import { PageHeader, StatusPage } from '../../../components/layout';
 import { ButtonLink, PageBreadcrumb } from '../../../components/navigation';
 import { useCategories, useCategory, useServices } from './api';
@@ -194,23 +190,16 @@ export default function ServicesScreen() {
       />
 
       {loadError && (
-        <MessageBar intent="error" style={{ marginBottom: tokens.spacingVerticalL }}>
-          <MessageBarBody>
-            <MessageBarTitle>The catalogue could not be loaded</MessageBarTitle>
-            {errorMessage(loadError)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button
-              onClick={() => {
-                void current.mutate();
-                void categories.mutate();
-                void services.mutate();
-              }}
-            >
-              Retry
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
+        <ErrorBar
+          title="The catalogue could not be loaded"
+          error={loadError}
+          style={{ marginBottom: tokens.spacingVerticalL }}
+          onRetry={() => {
+            void current.mutate();
+            void categories.mutate();
+            void services.mutate();
+          }}
+        />
       )}
 
       {loading ? (
