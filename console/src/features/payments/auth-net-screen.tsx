@@ -17,17 +17,10 @@ import { TextLink } from '../../components/navigation';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { useSettledBatches, useSettledTransactions } from './api';
 import { NotConfiguredMessage, SimulatedDataBadge, isNotConfigured, useSettlementStatus } from './settlement-status';
-import { DayField } from './day-field';
-import { daysCovered, startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
+import { PeriodFilters, usePeriodDays } from './period-filters';
+import { daysCovered, startOfMonth, toIsoDay } from './settlement-dates';
 
 const useStyles = makeStyles({
-  filters: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-start',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
   getButton: { marginTop: '26px' },
   layout: {
     display: 'grid',
@@ -82,9 +75,8 @@ function accountLabel(batch: SettledBatch): string {
 export default function AuthNetScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const today = useMemo(() => startOfDay(new Date()), []);
-  const [from, setFrom] = useState<Date | null>(() => startOfMonth(today));
-  const [to, setTo] = useState<Date | null>(today);
+  const days = usePeriodDays();
+  const { today, from, to } = days;
   const [range, setRange] = useState<{ from: string; to: string } | null>(() => ({
     from: toIsoDay(startOfMonth(today)),
     to: toIsoDay(today),
@@ -135,26 +127,7 @@ export default function AuthNetScreen() {
         actions={<SimulatedDataBadge status={settlement} />}
       />
       {notConfigured && <NotConfiguredMessage detail={settlement?.mode === 'not_configured' ? settlement.detail : batches.error?.detail} />}
-      <div className={styles.filters} role="search" aria-label="Settlement period">
-        <DayField
-          label="From"
-          value={from}
-          maxDate={today}
-          onChange={(date) => {
-            setFrom(date);
-            setRangeError(null);
-          }}
-        />
-        <DayField
-          label="To"
-          value={to}
-          maxDate={today}
-          warning={rangeError}
-          onChange={(date) => {
-            setTo(date);
-            setRangeError(null);
-          }}
-        />
+      <PeriodFilters label="Settlement period" days={days} warning={rangeError} onChange={() => setRangeError(null)}>
         <Button
           className={styles.getButton}
           appearance="primary"
@@ -164,7 +137,7 @@ export default function AuthNetScreen() {
         >
           Get Batches
         </Button>
-      </div>
+      </PeriodFilters>
 
       {batches.error && !notConfigured && (
         <ErrorBar title="Settled batches could not be loaded" error={batches.error} style={{ marginBottom: tokens.spacingVerticalL }} />

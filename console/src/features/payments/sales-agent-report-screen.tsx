@@ -9,9 +9,8 @@ import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { DataTable, StackedCell, type DataTableColumn } from '../../components/table';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
-import { DayField } from './day-field';
-import { startOfDay, startOfMonth, toIsoDay } from './settlement-dates';
-
+import { PeriodFilters, usePeriodDays } from './period-filters';
+import { toIsoDay } from './settlement-dates';
 import { RangePresets, rangeProblem } from './range-presets';
 
 const SalesAgentChart = lazy(() => import('./sales-agent-chart'));
@@ -32,13 +31,6 @@ const COLUMNS = [
 ] as const;
 
 const useStyles = makeStyles({
-  filters: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-start',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
   period: { marginTop: '32px', color: tokens.colorNeutralForeground3 },
   panel: { padding: 0, overflow: 'hidden' },
   embedded: { boxShadow: 'none', borderRadius: 0 },
@@ -71,9 +63,8 @@ function useMinimumLoading(key: string | null): boolean {
 export default function SalesAgentReportScreen() {
   const styles = useStyles();
   const notify = useNotify();
-  const today = useMemo(() => startOfDay(new Date()), []);
-  const [from, setFrom] = useState<Date | null>(() => startOfMonth(today));
-  const [to, setTo] = useState<Date | null>(today);
+  const days = usePeriodDays();
+  const { today, from, setFrom, to, setTo } = days;
   const [exporting, setExporting] = useState(false);
 
   // A typed date after today is kept out by the picker (maxDate), which reports it: say why.
@@ -122,22 +113,12 @@ export default function SalesAgentReportScreen() {
           </Button>
         }
       />
-      <div className={styles.filters} role="search" aria-label="Report period">
-        <DayField
-          label="From"
-          value={from}
-          maxDate={today}
-          onChange={setFrom}
-          onOutOfBounds={(outside) => setFuture((f) => ({ ...f, from: outside }))}
-        />
-        <DayField
-          label="To"
-          value={to}
-          maxDate={today}
-          warning={rangeError}
-          onChange={setTo}
-          onOutOfBounds={(outside) => setFuture((f) => ({ ...f, to: outside }))}
-        />
+      <PeriodFilters
+        label="Report period"
+        days={days}
+        warning={rangeError}
+        onOutOfBounds={(field, outside) => setFuture((f) => ({ ...f, [field]: outside }))}
+      >
         <RangePresets
           onPick={(nextFrom, nextTo) => {
             setFuture({ from: false, to: false });
@@ -150,7 +131,7 @@ export default function SalesAgentReportScreen() {
             {formatDate(`${period.from}T00:00:00`)} – {formatDate(`${period.to}T00:00:00`)} ({period.tz})
           </Text>
         )}
-      </div>
+      </PeriodFilters>
 
       {report.error && !loading && (
         <ErrorBar title="The report could not be loaded" error={report.error} style={{ marginBottom: tokens.spacingVerticalL }} />
