@@ -1,15 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Field, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, ImageAddRegular } from '@fluentui/react-icons';
-import { CATALOGUE_FILES_PATH, CATALOGUE_IMAGE_MAX_BYTES, CATALOGUE_IMAGE_TYPES, type CatalogueFile } from '@backoffice/contracts';
-import { apiFetch, errorMessage, fieldErrors } from '../../../components/api';
-
-/** Uploads one image (checked again by content on the server). */
-export function uploadCatalogueImage(file: File): Promise<CatalogueFile> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiFetch<CatalogueFile>(CATALOGUE_FILES_PATH, { method: 'POST', body: form });
-}
+import { CATALOGUE_IMAGE_MAX_BYTES, CATALOGUE_IMAGE_TYPES } from '@backoffice/contracts';
+import { errorMessage, fieldErrors } from '../../../components/api';
+import { uploadCatalogueImage } from './upload-catalogue-image';
 
 const useStyles = makeStyles({
   grid: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },

@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { WEB_ARTICLE_IMAGE_TYPES, WEB_ARTICLE_MAX_IMAGES } from '@backoffice/contracts';
-import { uploadCatalogueImage } from './web-pages-api';
+import { uploadCatalogueImage } from '../inputs/upload-catalogue-image';
 import { IMAGE_TYPES_MESSAGE, uploadErrorMessage } from './catalogue-upload-adapter';
 
 const useStyles = makeStyles({

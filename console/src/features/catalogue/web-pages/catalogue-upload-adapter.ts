@@ -1,7 +1,7 @@
 import type { Editor, FileLoader, UploadAdapter, UploadResponse } from 'ckeditor5';
 import { WEB_ARTICLE_IMAGE_TYPES } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../../components/api';
-import { uploadCatalogueImage } from './web-pages-api';
+import { uploadCatalogueImage } from '../inputs/upload-catalogue-image';
 
 export const IMAGE_TYPES_MESSAGE = 'Only GIF, JPEG and PNG images can be used.';
 

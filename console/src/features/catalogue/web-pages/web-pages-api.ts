@@ -1,11 +1,4 @@
-import {
-  CATALOGUE_FILES_PATH,
-  WEB_PAGES_PATHS,
-  type CatalogueFile,
-  type WebArticle,
-  type WebArticleInput,
-  type WebPage,
-} from '@backoffice/contracts';
+import { WEB_PAGES_PATHS, type WebArticle, type WebArticleInput, type WebPage } from '@backoffice/contracts';
 import { apiFetch, useApi } from '../../../components/api';
 
 /** The articles of one web page, by sort number (SWR key: the API path). */
@@ -18,11 +11,4 @@ export function saveWebArticle(body: WebArticleInput, id?: number): Promise<WebA
 
 export function deleteWebArticle(id: number): Promise<void> {
   return apiFetch<void>(WEB_PAGES_PATHS.article(id), { method: 'DELETE' });
-}
-
-/** Uploads one image to the catalogue file store; answers its id and URL. */
-export function uploadCatalogueImage(file: File, signal?: AbortSignal): Promise<CatalogueFile> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiFetch<CatalogueFile>(CATALOGUE_FILES_PATH, { method: 'POST', body: form, signal });
 }
