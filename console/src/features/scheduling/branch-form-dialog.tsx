@@ -11,7 +11,16 @@ import {
 } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
-import { BoundInput, BoundTextarea, ChoiceDropdown, FormDialog, schemaFieldErrors, useFormValues } from '../../components/forms';
+import {
+  BoundInput,
+  BoundTextarea,
+  ChoiceDropdown,
+  FormColumn,
+  FormColumns,
+  FormDialog,
+  schemaFieldErrors,
+  useFormValues,
+} from '../../components/forms';
 import { saveBranch } from './api';
 import { CountryFlag } from './country-flag';
 import { FilterCombobox, type FilterOption } from './filter-combobox';
@@ -109,14 +118,6 @@ function allTimeZones(): FilterOption[] {
 
 const useStyles = makeStyles({
   surface: { width: '920px', maxWidth: 'calc(100vw - 32px)' },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalXXL,
-    rowGap: tokens.spacingVerticalM,
-    alignItems: 'start',
-  },
-  column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
   countryHint: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   switchLabel: { fontWeight: tokens.fontWeightSemibold, letterSpacing: '0.04em' },
 });
@@ -192,8 +193,8 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
       formErrorTitle="Failed to save the branch"
       surfaceClassName={styles.surface}
     >
-      <div className={styles.grid}>
-        <div className={styles.column}>
+      <FormColumns>
+        <FormColumn>
           <BoundInput bound={bound} name="name" label="Name" required autoFocus maxLength={120} />
           <Field label="Type" required validationMessage={errorOf('type')}>
             <ChoiceDropdown
@@ -233,7 +234,7 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
             label={{ children: values.active ? 'ACTIVE' : 'INACTIVE', className: styles.switchLabel }}
             aria-label="Active"
           />
-        </div>
+        </FormColumn>
 
         <LocationColumn
           lat={values.lat}
@@ -245,7 +246,7 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
           onChange={change}
           onBlur={touch}
         />
-      </div>
+      </FormColumns>
     </FormDialog>
   );
 }

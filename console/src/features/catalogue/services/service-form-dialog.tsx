@@ -9,7 +9,7 @@ import {
   type ServiceInput,
   type ShippingType,
 } from '@backoffice/contracts';
-import { BoundInput, FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
+import { BoundInput, FieldPair, FormColumn, FormColumns, FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
 import { ImageUploadField } from '../inputs/image-upload-field';
 import { saveService } from './api';
 import { DeliveryFields, ServicePickers } from './service-form-sections';
@@ -108,21 +108,6 @@ const MONEY = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01', plac
 
 const useStyles = makeStyles({
   surface: { width: '1040px', maxWidth: 'calc(100vw - 32px)' },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalXXL,
-    rowGap: tokens.spacingVerticalM,
-    alignItems: 'start',
-  },
-  column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
-  pair: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalM,
-    alignItems: 'start',
-  },
-  dropdown: { minWidth: 'auto', width: '100%' },
   checks: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalL },
   place: { color: tokens.colorNeutralForeground3 },
   arabic: { fontFamily: `'Segoe UI', Tahoma, 'Noto Naskh Arabic', 'Arial', sans-serif` },
@@ -172,13 +157,13 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
       <Text as="p" size={200} className={styles.place}>
         In “{category.name}”.
       </Text>
-      <div className={styles.grid}>
-        <div className={styles.column}>
+      <FormColumns>
+        <FormColumn>
           <BoundInput bound={bound} name="name" label="Name" required autoFocus maxLength={200} />
-          <div className={styles.pair}>
+          <FieldPair>
             <BoundInput bound={bound} name="price" label="Price" required {...MONEY} />
             <BoundInput bound={bound} name="priceBefore" label="Price before" hint="The former price, shown struck through." {...MONEY} />
-          </div>
+          </FieldPair>
           <DeliveryFields bound={bound} />
           <div className={styles.checks}>
             <Checkbox checked={values.physical} onChange={(_e, data) => change('physical', data.checked === true)} label="Physical" />
@@ -190,8 +175,8 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
             <Switch checked={values.active} onChange={(_e, data) => change('active', data.checked)} label="Active" />
           </div>
           <ServicePickers values={values} errorOf={errorOf} change={change} />
-        </div>
-        <div className={styles.column}>
+        </FormColumn>
+        <FormColumn>
           <Field label="Description" validationMessage={errorOf('description')}>
             <Textarea
               rows={6}
@@ -221,8 +206,8 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
             validationMessage={errorOf('images')}
             onBusyChange={setUploading}
           />
-        </div>
-      </div>
+        </FormColumn>
+      </FormColumns>
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Field, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, makeStyles } from '@fluentui/react-components';
 import {
   acceptTypes,
   DELIVERY_TIME_RATES,
@@ -8,19 +8,13 @@ import {
   SERVICE_FILE_TYPE_LABELS,
   SHIPPING_TYPES,
 } from '@backoffice/contracts';
-import { BoundInput, ChoiceDropdown, type BoundForm } from '../../../components/forms';
+import { BoundInput, ChoiceDropdown, FieldPair, type BoundForm } from '../../../components/forms';
 import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
 import { useServiceFiles } from '../service-files/api';
 import { useBranchChoices } from './api';
 import type { FieldName, FormValues } from './service-form-dialog';
 
 const useStyles = makeStyles({
-  pair: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalM,
-    alignItems: 'start',
-  },
   dropdown: { minWidth: 'auto', width: '100%' },
 });
 
@@ -36,7 +30,7 @@ export function DeliveryFields({ bound }: { bound: BoundForm<FormValues, FieldNa
   const { values, form, change, touch } = bound;
   return (
     <>
-      <div className={styles.pair}>
+      <FieldPair>
         <BoundInput bound={bound} name="deliveryTime" label="Delivery time" type="number" inputMode="numeric" min={0} step="1" />
         <Field label="Duration" validationMessage={form.errorOf('deliveryTimeRate')}>
           <ChoiceDropdown
@@ -49,8 +43,8 @@ export function DeliveryFields({ bound }: { bound: BoundForm<FormValues, FieldNa
             }}
           />
         </Field>
-      </div>
-      <div className={styles.pair}>
+      </FieldPair>
+      <FieldPair>
         <Field label="Delivery type" validationMessage={form.errorOf('deliveryType')}>
           <ChoiceDropdown
             className={styles.dropdown}
@@ -67,7 +61,7 @@ export function DeliveryFields({ bound }: { bound: BoundForm<FormValues, FieldNa
             onSelect={(type) => change('shippingType', type)}
           />
         </Field>
-      </div>
+      </FieldPair>
     </>
   );
 }
