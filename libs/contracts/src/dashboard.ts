@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_SERVICE_STATUSES } from './orders';
+import { CLIENT_SERVICE_STATUSES } from './orders-client-services';
 
 // ── Dashboard aggregates ────────────────────────────────────────────────────────────────────────
 // Each figure is counted by the service that owns the records; the console only shows them.

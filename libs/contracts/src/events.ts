@@ -4,7 +4,7 @@ import { CATALOGUE_SERVICE_TOPIC, ServiceSchema } from './catalogue';
 import { LEAD_IMPORT_EVENT_TYPES, LEAD_IMPORT_TOPIC, LeadImportEventDataSchema } from './crm';
 import { GEOGRAPHY_LEVELS, GEOGRAPHY_TOPIC, GeographyRegionEventSchema } from './geography';
 import { IDENTITY_USER_TOPIC, IdentityUserEventDataSchema } from './identity';
-import { CLIENT_SERVICE_EVENT_DATA, ORDER_EVENT_DATA, ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from './orders';
+import { CLIENT_SERVICE_EVENT_DATA, ORDER_EVENT_DATA, ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from './orders-events';
 import { PAYMENT_EVENT_TYPES, PAYMENTS_PAYMENT_TOPIC, PaymentEventDataSchema } from './payments';
 import { BranchSchema, SCHEDULING_BRANCH_TOPIC } from './scheduling';
 

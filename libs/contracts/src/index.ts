@@ -12,6 +12,8 @@ export * from './catalogue';
 export * from './identity';
 export * from './content';
 export * from './orders';
+export * from './orders-client-services';
+export * from './orders-events';
 export * from './crm';
 export * from './crm-pipeline';
 export * from './payments';

@@ -3,7 +3,7 @@ import { CATALOGUE_SERVICE_TOPIC } from './catalogue';
 import { EVENT_TOPICS } from './events';
 import { GEOGRAPHY_TOPIC } from './geography';
 import { IDENTITY_USER_TOPIC } from './identity';
-import { ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from './orders';
+import { ORDERS_CLIENT_SERVICE_TOPIC, ORDERS_ORDER_TOPIC } from './orders-events';
 import { PAYMENTS_PAYMENT_TOPIC } from './payments';
 import { SCHEDULING_BRANCH_TOPIC } from './scheduling';
 import { fromDigits } from './paging';
