@@ -10,11 +10,16 @@ export const percentile = (values, p) => {
 
 export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
-/** autocannon against one URL; answers mean and p99 latency (ms) and requests per second. */
+/**
+ * autocannon against one URL; answers mean and p99 latency (ms) and requests per second. The mean comes from the
+ * closed loop itself (each connection sends its next request when the last is answered: mean = connections × time /
+ * requests), because autocannon's latencies are whole milliseconds: its own mean read 0.04 ms of added latency where
+ * the gateway added 0.4 ms. Its p99 stays in whole milliseconds.
+ */
 export async function load(url, { connections = 1, duration = 10, headers = {} } = {}) {
   const result = await autocannon({ url, connections, duration, headers, pipelining: 1 });
   return {
-    meanMs: result.latency.mean,
+    meanMs: (connections * result.duration * 1000) / Math.max(result.requests.total, 1),
     p99Ms: result.latency.p99,
     rps: result.requests.average,
     errors: result.errors + result.non2xx,

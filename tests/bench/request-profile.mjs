@@ -1,8 +1,9 @@
 // Where a Nest service's time per request goes, against the plain Fastify anchor of the gateway-overhead benchmark:
 // `node tests/bench/request-profile.mjs` (after `npm run build`, with PostgreSQL, Redis and Kafka up, e.g. beside
-// `npm start`). It starts the benchmarks' stack on ports +32000, runs geography again under `node --cpu-prof`, loads
-// GET /api/countries directly at 50 connections (as the benchmark does), does the same to a plain Fastify server
-// serving the same body, and prints each one's CPU time per request by the package that spent it.
+// `npm start`). It starts the benchmarks' stack on ports +32000, runs the gateway and then geography again under
+// `node --cpu-prof`, loads GET /api/countries through the gateway and then directly at 50 connections (as the
+// benchmark does), does the same to a plain Fastify server serving the same body, and prints each one's CPU time per
+// request by the package that spent it.
 // Not part of `npm run bench` (a profiled process is slower): it explains a figure there. NOTES.md holds its output.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,6 +112,14 @@ function report(title, { rps, requests, totals, leaves }) {
   console.table(top);
 }
 
+/** Stops a process of the stack (SIGTERM) and waits until it is gone. */
+const stopped = ({ child }) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
 async function main() {
   const infra = await ensureInfra({ databases: [], log: () => undefined });
   await freshData(infra, profile);
@@ -123,26 +132,28 @@ async function main() {
     });
     const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
     const geography = stack.children.find((c) => c.proc.name === 'geography');
+    const gateway = stack.children.find((c) => c.proc.name === 'gateway');
     const url = `http://127.0.0.1:${geography.port}/api/countries`;
     const body = await (await fetch(url, { headers })).text();
-    // Geography again, profiled, with the environment the stack gave it.
-    await new Promise((resolve) => {
-      geography.child.once('exit', resolve);
-      geography.child.kill('SIGTERM');
-    });
-    const measure = async () => {
-      await load(url, { connections: CONNECTIONS, duration: 3, headers }); // warm-up (JIT, pools)
+    const measure = async (target) => {
+      await load(target, { connections: CONNECTIONS, duration: 3, headers }); // warm-up (JIT, pools)
       // The profile's timestamps are the monotonic clock's, in µs: only the samples of the measured run count.
       const from = Number(process.hrtime.bigint() / 1000n);
-      const { rps, errors } = await load(url, { connections: CONNECTIONS, duration: DURATION_S, headers });
+      const { rps, errors } = await load(target, { connections: CONNECTIONS, duration: DURATION_S, headers });
       const to = Number(process.hrtime.bigint() / 1000n);
       if (errors) throw new Error(`${errors} errors under load`);
       return { rps, requests: Math.round(rps * DURATION_S), from, to };
     };
-    const nest = await profiled(['--enable-source-maps', geography.proc.script], geography.env, async (child) => {
-      await waitHealthy({ ...geography, child });
-      return measure();
-    });
+    /** A process of the stack again, profiled, with the environment the stack gave it, loaded at `target`. */
+    const again = async (entry, target) => {
+      await stopped(entry);
+      return profiled(['--enable-source-maps', entry.proc.script], entry.env, async (child) => {
+        await waitHealthy({ ...entry, child });
+        return measure(target);
+      });
+    };
+    const viaGateway = await again(gateway, `${stack.url}/api/countries`);
+    const nest = await again(geography, url);
     // The anchor: plain Fastify serving the same body, as the gateway-overhead benchmark's.
     const script = join(mkdtempSync(join(tmpdir(), 'plain-fastify-')), 'plain.cjs');
     writeFileSync(
@@ -157,14 +168,16 @@ process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`,
       for (
         let i = 0;
         i < 100 &&
-        !(await fetch(url)
-          .then((r) => r.ok)
-          .catch(() => false));
+        !(await fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        ));
         i++
       )
         await new Promise((r) => setTimeout(r, 100));
-      return measure();
+      return measure(url);
     });
+    report('the gateway, GET /api/countries through it (geography behind it, not profiled)', viaGateway);
     report('Nest service (geography), GET /api/countries direct', nest);
     report('plain Fastify, the same body', plain);
   } finally {
