@@ -3,35 +3,16 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditTrail, changedFields } from '@backoffice/platform';
 import type { AuditChange, WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookSubscription } from '@backoffice/contracts';
-
-interface SubscriptionRow {
-  id: string;
-  url: string;
-  event_types: string[];
-  description: string;
-  secret: string;
-  enabled: boolean;
-  disabled_reason: string | null;
-  disabled_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-interface DeliveryRow {
-  id: string;
-  subscription_id: string;
-  event_id: string;
-  topic: string;
-  event_type: string;
-  subject: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  next_attempt_at: Date | string | null;
-  last_status_code: number | null;
-  created_at: Date | string;
-  completed_at: Date | string | null;
-  resend_of: string | null;
-}
+import {
+  type AttemptRow,
+  type DeliveryRow,
+  DELIVERY_COLUMNS,
+  type SubscriptionRow,
+  SUBSCRIPTION_COLUMNS,
+  toAttempt,
+  toDelivery,
+  toSubscription,
+} from './webhook.view';
 
 /** A delivery claimed by the worker, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -51,25 +32,6 @@ export interface AttemptRecord {
   error: string | null;
   at: Date;
 }
-
-/** Timestamps come back from the driver as text or as dates: ISO 8601 either way. */
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
-const toSubscription = (row: SubscriptionRow): WebhookSubscription => ({
-  id: row.id,
-  url: row.url,
-  eventTypes: row.event_types,
-  description: row.description,
-  enabled: row.enabled,
-  disabledReason: row.disabled_reason,
-  disabledAt: row.disabled_at ? iso(row.disabled_at) : null,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
-});
-
-const SUBSCRIPTION_COLUMNS = 'id, url, event_types, description, secret, enabled, disabled_reason, disabled_at, created_at, updated_at';
-const DELIVERY_COLUMNS =
-  'id, subscription_id, event_id, topic, event_type, subject, status, attempts, next_attempt_at, last_status_code, created_at, completed_at, resend_of';
 
 /** The webhook tables: subscriptions, deliveries (one per event and subscription, and per resend) and their attempts. */
 @Injectable()
@@ -378,17 +340,7 @@ export class WebhookStore {
 
   private async withAttempts(rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
     if (rows.length === 0) return [];
-    const attempts = await this.em.execute<
-      {
-        delivery_id: string;
-        attempt: number;
-        at: Date | string;
-        status_code: number | null;
-        duration_ms: number;
-        response_body: string;
-        error: string | null;
-      }[]
-    >(
+    const attempts = await this.em.execute<AttemptRow[]>(
       `select delivery_id, attempt, at, status_code, duration_ms, response_body, error from webhook_attempts
        where delivery_id in (select jsonb_array_elements_text(?::jsonb)::uuid) order by delivery_id, attempt`,
       [JSON.stringify(rows.map((r) => r.id))],
@@ -396,31 +348,9 @@ export class WebhookStore {
     const log = new Map<string, WebhookAttempt[]>();
     for (const a of attempts) {
       const list = log.get(a.delivery_id) ?? [];
-      list.push({
-        attempt: a.attempt,
-        at: iso(a.at),
-        statusCode: a.status_code,
-        durationMs: a.duration_ms,
-        responseBody: a.response_body,
-        error: a.error,
-      });
+      list.push(toAttempt(a));
       log.set(a.delivery_id, list);
     }
-    return rows.map((r) => ({
-      id: r.id,
-      subscriptionId: r.subscription_id,
-      eventId: r.event_id,
-      topic: r.topic,
-      eventType: r.event_type,
-      subject: r.subject,
-      status: r.status,
-      attempts: r.attempts,
-      nextAttemptAt: r.status === 'pending' && r.next_attempt_at ? iso(r.next_attempt_at) : null,
-      lastStatusCode: r.last_status_code,
-      createdAt: iso(r.created_at),
-      completedAt: r.completed_at ? iso(r.completed_at) : null,
-      resendOf: r.resend_of,
-      attemptLog: log.get(r.id) ?? [],
-    }));
+    return rows.map((r) => toDelivery(r, log.get(r.id) ?? []));
   }
 }
