@@ -4,10 +4,6 @@ import {
   Button,
   Card,
   Divider,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
   Skeleton,
   SkeletonItem,
   Spinner,
@@ -18,15 +14,16 @@ import {
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, DismissRegular, PersonAccountsRegular, PrintRegular, SendRegular } from '@fluentui/react-icons';
 import { useLocation, useParams } from 'react-router-dom';
-import type { OrderDetail, OrderItem, OrderPayment } from '@backoffice/contracts';
+import type { OrderDetail, OrderItem } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState, ErrorBar, PageSpinner, useNotify } from '../../components/feedback';
+import { ErrorBar, PageSpinner, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { NotFoundPage, PageHeader } from '../../components/layout';
 import { ButtonLink, PageBreadcrumb, TextLink, type Crumb } from '../../components/navigation';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { submitOrderItem, useOrder, useOrderClient, useOrderPayments } from './api';
+import { Payments, paymentsOf } from './order-payments';
 import { OrderStatusBadge } from './status-badges';
 
 const CLIENTS_ORDERS = '/admin/clients-orders';
@@ -74,15 +71,6 @@ const useStyles = makeStyles({
   grandTotal: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase400 },
   itemName: { display: 'flex', flexDirection: 'column' },
   secondary: { color: tokens.colorNeutralForeground3 },
-  payments: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
-  payment: { padding: tokens.spacingHorizontalL },
-  paymentHead: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    marginBottom: tokens.spacingVerticalS,
-  },
 });
 
 function Fact({ name, value, testId }: { name: string; value: ReactNode; testId?: string }) {
@@ -99,16 +87,6 @@ function Fact({ name, value, testId }: { name: string; value: ReactNode; testId?
 
 /** The service in the console's catalogue (it opens in its category). */
 const servicePath = (item: OrderItem) => `/admin/services/item/${item.itemId}`;
-
-type PaymentsLoad = ReturnType<typeof useOrderPayments>;
-
-/** The order's payments; a 404 means the payments service knows none. */
-function paymentsOf(load: PaymentsLoad): { payments: OrderPayment[]; failed: boolean; known: boolean } {
-  const missing = load.error instanceof ApiError && load.error.status === 404;
-  const failed = !!load.error && !missing;
-  const payments: OrderPayment[] = missing ? [] : Array.isArray(load.data) ? load.data : (load.data?.items ?? []);
-  return { payments, failed, known: !load.isLoading && !failed && (missing || load.data !== undefined) };
-}
 
 function SubmitButton({ order, item }: { order: OrderDetail; item: OrderItem }) {
   const notify = useNotify();
@@ -178,68 +156,6 @@ function ClientAccount({ userId }: { userId: string }) {
         <Fact name="Email" value={client.email} />
         <Fact name="Phone" value={client.phoneNumber} />
       </dl>
-    </div>
-  );
-}
-
-function Payments({ load }: { load: PaymentsLoad }) {
-  const styles = useStyles();
-  const money = useFormatMoney();
-  const transactionColumns = useMemo<DataTableColumn<OrderPayment['transactions'][number]>[]>(
-    () => [
-      { id: 'status', header: 'Status', width: 160, card: 'title', text: (transaction) => transaction.status },
-      {
-        id: 'amount',
-        header: 'Amount',
-        width: 120,
-        render: (transaction) => <span className={styles.number}>{money(transaction.amount)}</span>,
-      },
-      { id: 'paid-on', header: 'Paid on', width: 180, text: (transaction) => formatDate(transaction.paidOn, 'date-time') },
-    ],
-    [styles, money],
-  );
-  if (load.isLoading) return <Spinner size="tiny" label="Loading payments…" labelPosition="after" />;
-  const { payments, failed } = paymentsOf(load);
-  if (failed) {
-    return (
-      <MessageBar intent="error" data-testid="payments-unavailable">
-        <MessageBarBody>
-          <MessageBarTitle>Payments could not be loaded</MessageBarTitle>
-          {errorMessage(load.error)}
-        </MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void load.mutate()} data-print-hide>
-            Retry
-          </Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  }
-  if (payments.length === 0) return <EmptyState text="No payments yet." />;
-  return (
-    <div className={styles.payments}>
-      {payments.map((payment, index) => (
-        <Card key={payment.id ?? index} className={styles.payment} appearance="outline">
-          <div className={styles.paymentHead}>
-            <Text weight="semibold">Total {money(payment.amount)}</Text>
-            <Text>Merchant: {payment.merchant || '—'}</Text>
-            {payment.paidAmount !== undefined && <Text>Paid {money(payment.paidAmount)}</Text>}
-            <Badge appearance="tint" color={payment.paid ? 'success' : 'warning'}>
-              {payment.status}
-            </Badge>
-          </div>
-          <DataTable<OrderPayment['transactions'][number]>
-            label="Payment transactions"
-            noun="transactions"
-            className={styles.embedded}
-            columns={transactionColumns}
-            items={payment.transactions}
-            getRowId={(transaction) => `${transaction.paidOn}-${transaction.status}-${transaction.amount}`}
-            getRowName={(transaction) => transaction.status}
-            empty={{ text: 'No transactions yet.' }}
-          />
-        </Card>
-      ))}
     </div>
   );
 }
