@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Badge, Button, Card, CardHeader, Field, Input, Spinner, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, CardHeader, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
 import { useParams } from 'react-router-dom';
 import {
   APPOINTMENT_LIMITS,
   AppointmentSettingsInputSchema,
   IntIdSchema,
-  WEEKDAYS,
   minutesOfDay,
   type AdjustedDate,
   type AppointmentSettings,
@@ -21,6 +20,7 @@ import { saveAppointmentSettings, useAppointmentSettings, useBranch, useBranchSl
 import { AdjustDatesCard } from './adjust-dates-card';
 import { SlotPreviewCard } from './slot-preview-card';
 import { maskTime, timeForField, timeForSave } from './time-input';
+import { WeekdaysCard } from './weekdays-card';
 
 type FieldName = 'slotDuration' | 'maxUpcomingAvailableDates' | 'startTime' | 'endTime' | 'availableWeekdays' | 'disabledDates';
 
@@ -77,16 +77,7 @@ const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
   card: { rowGap: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground3 },
-  weekdays: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    columnGap: tokens.spacingHorizontalL,
-    margin: 0,
-    padding: 0,
-    border: 'none',
-  },
   fields: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalL },
-  error: { color: tokens.colorPaletteRedForeground1 },
   branchLine: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
@@ -338,50 +329,6 @@ function HoursCard({ values, change, errorOf, timeZone, summary }: HoursCardProp
       {summary && (
         <Text size={200} className={styles.hint} data-testid="slot-summary">
           {summary}
-        </Text>
-      )}
-    </Card>
-  );
-}
-
-interface WeekdaysCardProps {
-  /** The weekdays on (0 is Sunday). */
-  days: readonly number[];
-  onToggle(day: number, on: boolean): void;
-  error: string | undefined;
-}
-
-/** A switch for each day of the week the branch takes appointments. */
-function WeekdaysCard({ days, onToggle, error }: WeekdaysCardProps) {
-  const styles = useStyles();
-  return (
-    <Card className={styles.card} aria-labelledby="weekdays-title">
-      <CardHeader
-        header={
-          <Text as="h2" size={400} weight="semibold" id="weekdays-title">
-            Weekdays
-          </Text>
-        }
-        description={
-          <Text size={200} className={styles.hint}>
-            The days of the week the branch takes appointments.
-          </Text>
-        }
-      />
-      <fieldset className={styles.weekdays} aria-labelledby="weekdays-title">
-        {WEEKDAYS.map((day) => (
-          <Switch
-            key={day.number}
-            label={day.name}
-            checked={days.includes(day.number)}
-            onChange={(_e, data) => onToggle(day.number, data.checked)}
-            data-weekday={day.number}
-          />
-        ))}
-      </fieldset>
-      {error && (
-        <Text size={200} role="alert" className={styles.error}>
-          {error}
         </Text>
       )}
     </Card>
