@@ -24,6 +24,8 @@ export const useGlobalStyles = makeStaticStyles(`
     }
     .fui-Checkbox__indicator, .fui-Radio__indicator { margin: 12px; }
   }
+  /* Links in the map's attribution line are told apart from its text by more than colour (WCAG 1.4.1). */
+  .leaflet-container .leaflet-control-attribution a { text-decoration: underline; }
   html[data-theme='dark'] .leaflet-container { background: #303030; }
   html[data-theme='dark'] .leaflet-tile-pane { filter: brightness(0.8) contrast(1.1); }
   html[data-theme='dark'] .leaflet-control a, html[data-theme='dark'] .leaflet-popup-content-wrapper, html[data-theme='dark'] .leaflet-popup-tip {
