@@ -8,8 +8,9 @@ import { openAsBlob } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { availableParallelism } from 'node:os';
 import { leadSheet } from './leads-data.mjs';
-import { peakRssMb, resetPeakRss, row, rssMb } from './lib.mjs';
+import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb } from './lib.mjs';
 
 export const name = 'lead import';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -43,6 +44,14 @@ export async function importThroughGateway({ stack, token, freshToken }, path, {
   const worker = stack.children.find((c) => c.proc.name === 'crm-worker');
   const restMb = rssMb(worker.child.pid);
   resetPeakRss(worker.child.pid);
+  // Where the CPU goes while it runs: the worker (its import thread included), PostgreSQL, the rest of the stack.
+  const cpuNow = () => ({
+    worker: cpuSeconds(worker.child.pid),
+    postgres: postgresCpuSeconds(),
+    stack: stack.children.filter((c) => c !== worker && c.child.exitCode === null).reduce((sum, c) => sum + cpuSeconds(c.child.pid), 0),
+    bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  });
+  const cpuBefore = cpuNow();
   const started = process.hrtime.bigint();
   const form = new FormData();
   form.append(
@@ -68,9 +77,11 @@ export async function importThroughGateway({ stack, token, freshToken }, path, {
     if (job.state === 'completed') {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const peakMb = peakRssMb(worker.child.pid);
+      const cpuAfter = cpuNow();
+      const cpu = Object.fromEntries(Object.keys(cpuAfter).map((key) => [key, cpuAfter[key] - cpuBefore[key]]));
       // What the import leaves in the worker once its thread has ended (the next import starts from there).
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      return { ms, uploadedMs, result: job.result, restMb, peakMb, afterMb: rssMb(worker.child.pid) };
+      return { ms, uploadedMs, result: job.result, restMb, peakMb, afterMb: rssMb(worker.child.pid), cpu };
     }
     if (job.state === 'failed' || job.state === 'unknown') throw new Error(`the import ${job.state}: ${job.error ?? ''}`);
     onProgress?.(job.progress);
@@ -106,6 +117,11 @@ export async function run(context) {
     log(
       `end to end: ${(e2e.ms / 1000).toFixed(1)} s (upload ${(e2e.uploadedMs / 1000).toFixed(1)} s), worker ${e2e.restMb.toFixed(0)} → ${e2e.peakMb.toFixed(0)} MB, ${e2e.afterMb.toFixed(0)} MB 2 s after`,
     );
+    const cpu = e2e.cpu;
+    const cpuTotal = cpu.worker + cpu.postgres + cpu.stack + cpu.bench;
+    log(
+      `CPU during it: worker ${cpu.worker.toFixed(1)} s, PostgreSQL ${cpu.postgres.toFixed(1)} s, the rest of the stack ${cpu.stack.toFixed(1)} s, this bench ${cpu.bench.toFixed(1)} s; ${cpuTotal.toFixed(1)} s on ${availableParallelism()} cores`,
+    );
     const parseAfter = await parseAlone(path);
     log(`parse alone again: ${(parseAfter.ms / 1000).toFixed(1)} s, peak ${parseAfter.peakRssMb.toFixed(0)} MB`);
     // The insert stage last: its scratch keys come and go after the import met a clean key index.
@@ -132,6 +148,11 @@ export async function run(context) {
         met: e2e.ms <= 1.25 * parse.ms,
       }),
       row(name, `${label}: end-to-end time / parse-alone time`, e2e.ms / parse.ms, '×', { goal: '≤ 1.25', met: e2e.ms <= 1.25 * parse.ms }),
+      // With every core busy the whole time, an import cannot take less than its CPU time over the cores: how close it came.
+      row(name, `${label}: end-to-end time / its CPU time over the cores`, e2e.ms / 1000 / (cpuTotal / availableParallelism()), '×', {
+        anchor: cpuTotal,
+        anchorLabel: `CPU seconds of every process (worker ${cpu.worker.toFixed(1)}, PostgreSQL ${cpu.postgres.toFixed(1)}, rest ${(cpu.stack + cpu.bench).toFixed(1)})`,
+      }),
       row(name, `${label}: insert stage (product batch writer)`, perSecond(insert.rows, insert.writerMs), 'rows/s', {
         anchor: perSecond(insert.rows, insert.copyMs),
         anchorLabel: 'batched COPY of the same rows',

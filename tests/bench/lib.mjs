@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: timing, percentiles, autocannon runs, process memory.
 import autocannon from 'autocannon';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 export const percentile = (values, p) => {
   if (values.length === 0) return NaN;
@@ -24,6 +24,36 @@ export async function load(url, { connections = 1, duration = 10, headers = {} }
     rps: result.requests.average,
     errors: result.errors + result.non2xx,
   };
+}
+
+/** CPU seconds a process has used (user + system, all its threads), with its reaped children's when asked (Linux). */
+export function cpuSeconds(pid, { children = false } = {}) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis, from the state (field 3): utime is field 14.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const ticks = fields[11] + fields[12] + (children ? fields[13] + fields[14] : 0);
+  return ticks / 100; // USER_HZ
+}
+
+/**
+ * CPU seconds used by every PostgreSQL process on this machine so far: each running one's own, plus what the ones
+ * that ended used (counted in the postmaster's reaped-children time), so a difference spans backends that came and went.
+ */
+export function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuSeconds(Number(entry), { children: true });
+    } catch {
+      /* ended while read */
+    }
+  }
+  return total;
 }
 
 /** Resident memory of a process in MB (Linux). */
