@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { leadSheet } from './leads-data.mjs';
-import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb } from './lib.mjs';
+import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb, threadCpuSeconds } from './lib.mjs';
 
 export const name = 'lead import';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -52,6 +52,12 @@ export async function importThroughGateway({ stack, token, freshToken }, path, {
     bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
   });
   const cpuBefore = cpuNow();
+  // The worker's threads, sampled while it runs (a thread's own figure goes when it ends): the last value of each.
+  const threadsBefore = threadCpuSeconds(worker.child.pid);
+  const threadsSeen = new Map();
+  const sampleThreads = () => {
+    for (const [tid, thread] of threadCpuSeconds(worker.child.pid)) threadsSeen.set(tid, thread);
+  };
   const started = process.hrtime.bigint();
   const form = new FormData();
   form.append(
@@ -79,11 +85,19 @@ export async function importThroughGateway({ stack, token, freshToken }, path, {
       const peakMb = peakRssMb(worker.child.pid);
       const cpuAfter = cpuNow();
       const cpu = Object.fromEntries(Object.keys(cpuAfter).map((key) => [key, cpuAfter[key] - cpuBefore[key]]));
+      sampleThreads();
+      const threads = new Map();
+      for (const [tid, { name, seconds }] of threadsSeen) {
+        const used = seconds - (threadsBefore.get(tid)?.seconds ?? 0);
+        if (used > 0) threads.set(name, (threads.get(name) ?? 0) + used);
+      }
+      cpu.threads = [...threads].sort((a, b) => b[1] - a[1]);
       // What the import leaves in the worker once its thread has ended (the next import starts from there).
       await new Promise((resolve) => setTimeout(resolve, 2000));
       return { ms, uploadedMs, result: job.result, restMb, peakMb, afterMb: rssMb(worker.child.pid), cpu };
     }
     if (job.state === 'failed' || job.state === 'unknown') throw new Error(`the import ${job.state}: ${job.error ?? ''}`);
+    sampleThreads();
     onProgress?.(job.progress);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -119,6 +133,7 @@ export async function run(context) {
     );
     const cpu = e2e.cpu;
     const cpuTotal = cpu.worker + cpu.postgres + cpu.stack + cpu.bench;
+    log(`the worker's threads: ${cpu.threads.map(([thread, seconds]) => `${thread} ${seconds.toFixed(1)} s`).join(', ')}`);
     log(
       `CPU during it: worker ${cpu.worker.toFixed(1)} s, PostgreSQL ${cpu.postgres.toFixed(1)} s, the rest of the stack ${cpu.stack.toFixed(1)} s, this bench ${cpu.bench.toFixed(1)} s; ${cpuTotal.toFixed(1)} s on ${availableParallelism()} cores`,
     );

@@ -26,7 +26,7 @@ export async function load(url, { connections = 1, duration = 10, headers = {} }
   };
 }
 
-/** CPU seconds a process has used (user + system, all its threads), with its reaped children's when asked (Linux). */
+/** CPU seconds a process (`pid`) or one of its threads (`pid/task/tid`) has used, user + system, with its reaped children's when asked (Linux). */
 export function cpuSeconds(pid, { children = false } = {}) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The fields after the command's closing parenthesis, from the state (field 3): utime is field 14.
@@ -36,6 +36,20 @@ export function cpuSeconds(pid, { children = false } = {}) {
     .map(Number);
   const ticks = fields[11] + fields[12] + (children ? fields[13] + fields[14] : 0);
   return ticks / 100; // USER_HZ
+}
+
+/** CPU seconds of each thread of a process now, by thread id, with its name (Linux). */
+export function threadCpuSeconds(pid) {
+  const threads = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      threads.set(tid, { name, seconds: cpuSeconds(`${pid}/task/${tid}`) });
+    } catch {
+      /* ended while read */
+    }
+  }
+  return threads;
 }
 
 /**
