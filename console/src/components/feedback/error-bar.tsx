@@ -11,19 +11,23 @@ export interface ErrorBarProps {
   onRetry?(): void;
   className?: string;
   style?: CSSProperties;
+  testId?: string;
 }
 
 /** Something on the screen could not be loaded: a red bar with what, why, and Retry when it can be asked again. */
-export function ErrorBar({ title, error, onRetry, className, style }: ErrorBarProps) {
+export function ErrorBar({ title, error, onRetry, className, style, testId }: ErrorBarProps) {
   return (
-    <MessageBar intent="error" className={className} style={style}>
+    <MessageBar intent="error" className={className} style={style} data-testid={testId}>
       <MessageBarBody>
         <MessageBarTitle>{title}</MessageBarTitle>
         {errorMessage(error)}
       </MessageBarBody>
       {onRetry && (
         <MessageBarActions>
-          <Button onClick={onRetry}>Retry</Button>
+          {/* Never on paper: a printed page (the order receipt) leaves it out. */}
+          <Button onClick={onRetry} data-print-hide>
+            Retry
+          </Button>
         </MessageBarActions>
       )}
     </MessageBar>

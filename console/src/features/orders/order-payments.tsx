@@ -1,21 +1,9 @@
 import { useMemo } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { OrderPayment } from '@backoffice/contracts';
-import { ApiError, errorMessage } from '../../components/api';
+import { ApiError } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState } from '../../components/feedback';
+import { EmptyState, ErrorBar } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { useOrderPayments } from './api';
@@ -67,17 +55,7 @@ export function Payments({ load }: { load: PaymentsLoad }) {
   const { payments, failed } = paymentsOf(load);
   if (failed) {
     return (
-      <MessageBar intent="error" data-testid="payments-unavailable">
-        <MessageBarBody>
-          <MessageBarTitle>Payments could not be loaded</MessageBarTitle>
-          {errorMessage(load.error)}
-        </MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void load.mutate()} data-print-hide>
-            Retry
-          </Button>
-        </MessageBarActions>
-      </MessageBar>
+      <ErrorBar title="Payments could not be loaded" error={load.error} onRetry={() => void load.mutate()} testId="payments-unavailable" />
     );
   }
   if (payments.length === 0) return <EmptyState text="No payments yet." />;
