@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, api, shot, signIn } from './fixtures';
+import { ADMIN, adminToken, api, noSeriousAxeViolations, shot, signIn } from './fixtures';
 
 /*
  * The console shell for every role at a desktop (1280×800) and a phone (390×844): the landing route,
@@ -82,18 +81,6 @@ async function noHorizontalScroll(page: Page, where: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${where}: page ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
-}
-
-async function noSeriousAxeViolations(page: Page, where: string) {
-  // Fluent's focus sentinels (tabster dummy inputs) are aria-hidden by design and move focus on at once.
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-tabster-dummy]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
-  expect(serious, `${where}: axe`).toEqual([]);
 }
 
 async function navPaths(page: Page): Promise<string[]> {

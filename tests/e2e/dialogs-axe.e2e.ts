@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './fixtures';
+import { noSeriousAxeViolations, shot, signIn } from './fixtures';
 
 /*
  * Every kind of dialog the console opens, checked by axe with the dialog open: light at a desktop, dark on a phone
@@ -64,18 +63,6 @@ const DIALOGS: DialogCase[] = [
     },
   },
 ];
-
-async function noSeriousAxeViolations(page: Page, where: string) {
-  // Fluent's focus sentinels (tabster dummy inputs) are aria-hidden by design and move focus on at once.
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-tabster-dummy]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
-  expect(serious, `${where}: axe`).toEqual([]);
-}
 
 for (const size of [
   { label: 'desktop, light', width: 1280, height: 800, scheme: 'light' as const },

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,4 +62,17 @@ export async function api<T = unknown>(
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** axe on the page as it is now (WCAG 2.0–2.2 A and AA): no serious or critical violation, each named with where. */
+export async function noSeriousAxeViolations(page: Page, where: string) {
+  // Fluent's focus sentinels (tabster dummy inputs) are aria-hidden by design and move focus on at once.
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-tabster-dummy]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
+  expect(serious, `${where}: axe`).toEqual([]);
 }
