@@ -241,11 +241,18 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
     });
   }
 
+  /**
+   * Waits for, then holds until the transaction ends, the upload's import lock: never while another run of this job
+   * is still writing (it would claim keys as the partition is attached, or as the group is dropped).
+   */
+  private async holdImport(em: EntityManager, uploadId: number): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, uploadId]);
+  }
+
   /** Makes the group ready (attaches its partition) and marks the upload extracted, with the event. */
   private async complete(uploadId: number, groupId: number): Promise<LeadImportResult> {
     return this.em().transactional(async (em) => {
-      // Not while another run of this job holds the upload's import (it would write keys as the partition is attached).
-      await em.execute('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, uploadId]);
+      await this.holdImport(em, uploadId);
       const group = await em.findOneOrFail(LeadGroupEntity, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const upload = await em.findOneOrFail(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (group.status !== 'ready') {
@@ -294,7 +301,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
   /** The last attempt failed: the partial group goes, the upload stays pending with the reason in red. */
   private async fail(uploadId: number, groupId: number | undefined, message: string): Promise<void> {
     await this.em().transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, uploadId]);
+      await this.holdImport(em, uploadId);
       const upload = await em.findOne(LeadUploadEntity, { id: uploadId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload || upload.extracted) return;
       let counters: ImportCounters | undefined;
