@@ -45,12 +45,15 @@ export async function importThroughGateway({ stack, token, freshToken }, path, {
   const restMb = rssMb(worker.child.pid);
   resetPeakRss(worker.child.pid);
   // Where the CPU goes while it runs: the worker (its import thread included), PostgreSQL, the rest of the stack.
-  const cpuNow = () => ({
-    worker: cpuSeconds(worker.child.pid),
-    postgres: postgresCpuSeconds(),
-    stack: stack.children.filter((c) => c !== worker && c.child.exitCode === null).reduce((sum, c) => sum + cpuSeconds(c.child.pid), 0),
-    bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-  });
+  const cpuNow = () => {
+    const { user, system } = process.cpuUsage();
+    return {
+      worker: cpuSeconds(worker.child.pid),
+      postgres: postgresCpuSeconds(),
+      stack: stack.children.filter((c) => c !== worker && c.child.exitCode === null).reduce((sum, c) => sum + cpuSeconds(c.child.pid), 0),
+      bench: (user + system) / 1e6,
+    };
+  };
   const cpuBefore = cpuNow();
   // The worker's threads, sampled while it runs (a thread's own figure goes when it ends): the last value of each.
   const threadsBefore = threadCpuSeconds(worker.child.pid);
