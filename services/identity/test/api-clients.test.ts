@@ -1,6 +1,6 @@
-import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { signToken, type TestService } from '@backoffice/platform/testing';
 import type { ApiClientWithSecret } from '@backoffice/contracts';
-import { ADMIN, json, sql } from './identity-test-kit';
+import { json, sql, startIdentity } from './identity-test-kit';
 
 /**
  * API clients against the real identity service (PostgreSQL, Redis): the client-credentials grant of
@@ -10,10 +10,7 @@ import { ADMIN, json, sql } from './identity-test-kit';
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'identity',
-    env: { ADMIN_EMAIL: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Test Admin', SEED_DEMO_DATA: 'false' },
-  });
+  service = await startIdentity();
 });
 
 afterAll(async () => {

@@ -1,20 +1,14 @@
 import { REFRESH_COOKIE } from '@backoffice/contracts';
-import { signToken, startTestService, testKeys, type TestService } from '@backoffice/platform/testing';
+import { signToken, testKeys, type TestService } from '@backoffice/platform/testing';
 import jwt from 'jsonwebtoken';
 import Redis from 'ioredis';
+import { ADMIN, randomIp, startIdentity } from './identity-test-kit';
 
-// Unique per run: throttling counters live in Redis and outlast a test run.
-const run = Math.random().toString(36).slice(2, 8);
-const ADMIN = { username: `admin-${run}@test.local`, password: 'Sup3r-secret!' };
-const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 let service: TestService;
 let redis: Redis;
 
 beforeAll(async () => {
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'identity',
-    env: { ADMIN_EMAIL: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Test Admin', LOGIN_MAX_FAILURES_PER_USER_AND_IP: '3' },
-  });
+  service = await startIdentity({ LOGIN_MAX_FAILURES_PER_USER_AND_IP: '3' });
   redis = new Redis(process.env.REDIS_URL!);
 });
 

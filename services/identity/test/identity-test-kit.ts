@@ -44,6 +44,12 @@ export async function login(service: TestService, username: string, password = P
   return { response, cookie };
 }
 
+/** The seeded Admin's user id, as signing in as them answers it. */
+export async function adminIdOf(service: TestService): Promise<string> {
+  const { response } = await login(service, ADMIN.username, ADMIN.password);
+  return (await json<{ user: { id: string } }>(response)).user.id;
+}
+
 export const refresh = (service: TestService, cookie: string) =>
   service.request('/api/auth/refresh', { method: 'POST', token: null, headers: { cookie: `${REFRESH_COOKIE}=${cookie}` } });
 

@@ -1,6 +1,6 @@
 import type { RoleInfo, UserRoles } from '@backoffice/contracts';
 import type { TestService } from '@backoffice/platform/testing';
-import { ADMIN, createUser, json, login, refresh, startIdentity, userEvents } from './identity-test-kit';
+import { adminIdOf, createUser, json, login, refresh, startIdentity, userEvents } from './identity-test-kit';
 
 let service: TestService;
 let adminId: string;
@@ -8,8 +8,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   service = await startIdentity();
-  const { response } = await login(service, ADMIN.username, ADMIN.password);
-  adminId = (await json<{ user: { id: string } }>(response)).user.id;
+  adminId = await adminIdOf(service);
 });
 
 afterAll(async () => {

@@ -1,15 +1,14 @@
 import { authenticator } from 'otplib';
 import type { RecoveryCodes, StaffUser, TwoFactorSetup, TwoFactorStatus } from '@backoffice/contracts';
 import type { TestService } from '@backoffice/platform/testing';
-import { ADMIN, createUser, json, login, PASSWORD, refresh, startIdentity, sql, tokenFor } from './identity-test-kit';
+import { adminIdOf, createUser, json, login, PASSWORD, refresh, startIdentity, sql, tokenFor } from './identity-test-kit';
 
 let service: TestService;
 let adminId: string;
 
 beforeAll(async () => {
   service = await startIdentity();
-  const { response } = await login(service, ADMIN.username, ADMIN.password);
-  adminId = (await json<{ user: { id: string } }>(response)).user.id;
+  adminId = await adminIdOf(service);
 });
 
 afterAll(async () => {

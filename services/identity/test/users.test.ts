@@ -1,14 +1,13 @@
 import type { Page, StaffUser } from '@backoffice/contracts';
 import type { TestService } from '@backoffice/platform/testing';
-import { ADMIN, createUser, json, login, PASSWORD, refresh, run, startIdentity, tokenFor, userEvents } from './identity-test-kit';
+import { adminIdOf, createUser, json, login, PASSWORD, refresh, run, startIdentity, tokenFor, userEvents } from './identity-test-kit';
 
 let service: TestService;
 let adminId: string;
 
 beforeAll(async () => {
   service = await startIdentity();
-  const { response } = await login(service, ADMIN.username, ADMIN.password);
-  adminId = (await json<{ user: { id: string } }>(response)).user.id;
+  adminId = await adminIdOf(service);
 });
 
 afterAll(async () => {

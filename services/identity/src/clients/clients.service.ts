@@ -64,6 +64,17 @@ export class ClientsService {
     return (await em.count(ClientAccountEntity, { email, ...(exceptId ? { id: { $ne: exceptId } } : {}) })) > 0;
   }
 
+  /** Flushes a client's insert or update: the answer with its id, or the duplicate-email error another request won. */
+  private async saved(em: EntityManager, email: string, id: string): Promise<IdentityResult> {
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return failed([duplicateEmailError(email)]);
+      throw error;
+    }
+    return { succeeded: true, errors: [], id };
+  }
+
   async insert(input: ClientInsert): Promise<IdentityResult> {
     const email = normalizeEmail(input.email);
     const errors = clientAccountErrors({ email, phoneNumber: input.phoneNumber, passCode: input.passCode });
@@ -80,13 +91,7 @@ export class ClientsService {
       dateCreated: now,
       updatedAt: now,
     });
-    try {
-      await em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return failed([duplicateEmailError(email)]);
-      throw error;
-    }
-    return { succeeded: true, errors: [], id: client.id };
+    return this.saved(em, email, client.id);
   }
 
   async update(input: ClientUpdate): Promise<IdentityResult> {
@@ -97,13 +102,7 @@ export class ClientsService {
     if (errors.length) return failed(errors);
     if (await this.emailTaken(em, email, client.id)) return failed([duplicateEmailError(email)]);
     Object.assign(client, { name: input.name, email, username: email, phoneNumber: input.phoneNumber, updatedAt: new Date() });
-    try {
-      await em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return failed([duplicateEmailError(email)]);
-      throw error;
-    }
-    return { succeeded: true, errors: [], id: client.id };
+    return this.saved(em, email, client.id);
   }
 
   async delete(id: string): Promise<IdentityResult> {

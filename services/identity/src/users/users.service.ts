@@ -81,48 +81,48 @@ export class UsersService {
     if (taken > 0) throw duplicateEmail(email);
   }
 
-  async create(input: CreateStaffUser): Promise<StaffUser> {
-    const passwordHash = await hashPassword(input.password);
+  /** A create or update that gives a user `email`, in one transaction: another user winning the email meanwhile is a conflict. */
+  private async changeWithEmail(email: string, change: (em: EntityManager) => Promise<StaffUser>): Promise<StaffUser> {
     try {
-      return await this.em.fork().transactional(async (em) => {
-        await this.assertEmailFree(em, input.email);
-        const now = new Date();
-        const user = em.create(UserEntity, {
-          name: input.name,
-          email: input.email,
-          username: input.email,
-          passwordHash,
-          roles: canonicalRoles(input.roles),
-          active: true,
-          createdAt: now,
-          updatedAt: now,
-        });
-        this.events.publish(em, 'created', user);
-        await em.flush();
-        return toStaffUser(user);
-      });
+      return await this.em.fork().transactional(change);
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw duplicateEmail(input.email);
+      if (error instanceof UniqueConstraintViolationException) throw duplicateEmail(email);
       throw error;
     }
   }
 
-  async update(id: string, input: UpdateStaffUser): Promise<StaffUser> {
-    try {
-      return await this.em.fork().transactional(async (em) => {
-        const user = await this.find(em, id);
-        await this.assertEmailFree(em, input.email, id);
-        if (user.name !== input.name || user.email !== input.email) {
-          Object.assign(user, { name: input.name, email: input.email, username: input.email, updatedAt: new Date() });
-          this.events.publish(em, 'updated', user);
-        }
-        await em.flush();
-        return toStaffUser(user);
+  async create(input: CreateStaffUser): Promise<StaffUser> {
+    const passwordHash = await hashPassword(input.password);
+    return this.changeWithEmail(input.email, async (em) => {
+      await this.assertEmailFree(em, input.email);
+      const now = new Date();
+      const user = em.create(UserEntity, {
+        name: input.name,
+        email: input.email,
+        username: input.email,
+        passwordHash,
+        roles: canonicalRoles(input.roles),
+        active: true,
+        createdAt: now,
+        updatedAt: now,
       });
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw duplicateEmail(input.email);
-      throw error;
-    }
+      this.events.publish(em, 'created', user);
+      await em.flush();
+      return toStaffUser(user);
+    });
+  }
+
+  async update(id: string, input: UpdateStaffUser): Promise<StaffUser> {
+    return this.changeWithEmail(input.email, async (em) => {
+      const user = await this.find(em, id);
+      await this.assertEmailFree(em, input.email, id);
+      if (user.name !== input.name || user.email !== input.email) {
+        Object.assign(user, { name: input.name, email: input.email, username: input.email, updatedAt: new Date() });
+        this.events.publish(em, 'updated', user);
+      }
+      await em.flush();
+      return toStaffUser(user);
+    });
   }
 
   /** Deactivates and signs the user out everywhere at once. The last active Admin cannot be deactivated. */
