@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { ORDERS_ORDER_TOPIC, type ClientServiceStatus, type OrderCreatedData } from '@backoffice/contracts';
+import type { ClientServiceStatus } from '@backoffice/contracts';
 import { OutboxService, SERVICE_CONFIG } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
 import { CatalogueServiceEntity } from '../catalogue-read-model/catalogue-service.entity';
 import { OrderEntity } from '../orders/order.entity';
-import { OrderItemEntity } from '../orders/order-item.entity';
-import { centsToDecimal, fromCents, priceOrder, toCents } from '../orders/order-pricing.policy';
+import { writeOrder } from '../orders/commands/create-order.handler';
+import { priceOrder, toCents } from '../orders/order-pricing.policy';
 import { SubmitOrderItemCommand } from '../client-services/commands/submit-order-item.handler';
 import { RecordTransactionCommand } from '../client-services/commands/record-transaction.handler';
 
@@ -279,64 +279,26 @@ export class OrdersDemoSeed implements OnApplicationBootstrap, OnApplicationShut
         if (!priced.ok) continue;
         const created = new Date(Date.now() - spec.daysAgo * 86_400_000 - index * 3_600_000);
         const paid = spec.daysAgo > 7;
-        const order = tx.create(OrderEntity, {
-          name: client.name,
-          contactInfo: client.phone,
-          email: client.email,
-          address: place.address,
-          zipCode: place.zipCode,
-          city: place.city,
-          county: place.county,
-          state: place.state,
-          country: 'US',
-          userId: null,
-          subtotal: centsToDecimal(priced.order.subtotalCents),
-          discount: centsToDecimal(priced.order.discountCents),
-          taxRate: place.taxRate.toFixed(4),
-          tax: centsToDecimal(priced.order.taxCents),
-          shippingFee: centsToDecimal(priced.order.shippingCents),
-          amount: centsToDecimal(priced.order.amountCents),
-          status: paid ? 'Paid' : 'Pending',
-          createdDate: created,
-          paidAt: paid ? new Date(created.getTime() + 600_000) : null,
-          paymentId: paid ? `demo-${index + 1}` : null,
-        });
-        priced.order.lines.forEach((line, position) => {
-          const service = unique[position].service;
-          tx.create(OrderItemEntity, {
-            orderId: order.id,
-            itemId: line.itemId,
-            position,
-            itemName: service.name,
-            itemType: service.deliveryType,
-            amount: centsToDecimal(line.unitCents),
-            quantity: line.quantity,
-            total: centsToDecimal(line.totalCents),
-            jsonData: {},
-          });
-        });
-        this.outbox.add<OrderCreatedData>(tx, {
-          topic: ORDERS_ORDER_TOPIC,
-          type: 'created',
-          subject: order.id,
-          data: {
-            orderId: order.id,
+        const order = writeOrder(tx, this.outbox, {
+          customer: {
+            name: client.name,
+            contactInfo: client.phone,
+            email: client.email,
+            address: place.address,
+            zipCode: place.zipCode,
+            city: place.city,
+            county: place.county,
+            state: place.state,
+            country: 'US',
             userId: null,
-            name: order.name,
-            phone: order.contactInfo,
-            email: order.email,
-            amount: fromCents(priced.order.amountCents),
-            discount: fromCents(priced.order.discountCents),
-            tax: fromCents(priced.order.taxCents),
-            shippingFee: fromCents(priced.order.shippingCents),
-            items: priced.order.lines.map((line, position) => ({
-              itemId: line.itemId,
-              itemName: unique[position].service.name,
-              quantity: line.quantity,
-              total: fromCents(line.totalCents),
-            })),
-            createdDate: created.toISOString(),
+            status: paid ? 'Paid' : 'Pending',
+            createdDate: created,
+            paidAt: paid ? new Date(created.getTime() + 600_000) : null,
+            paymentId: paid ? `demo-${index + 1}` : null,
           },
+          price: priced.order,
+          taxRate: place.taxRate,
+          lines: unique,
         });
         ids.push(order.id);
       }

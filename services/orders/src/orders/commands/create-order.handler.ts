@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import type { EntityManager as AnyEntityManager, RequiredEntityData } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   ORDERS_ORDER_TOPIC,
@@ -13,7 +14,7 @@ import type { Caller } from '../../directory/caller.decorator';
 import { GeographyClient } from '../../directory/geography.client';
 import { OrderEntity } from '../order.entity';
 import { OrderItemEntity } from '../order-item.entity';
-import { centsToDecimal, fromCents, priceOrder, toCents } from '../order-pricing.policy';
+import { centsToDecimal, fromCents, type PricedOrder, priceOrder, toCents } from '../order-pricing.policy';
 import { GetOrderQuery } from '../queries/get-order.handler';
 
 export interface CreatedOrder {
@@ -73,66 +74,90 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
     if (!priced.ok) throw new InvalidInputError([{ path: priced.path, message: priced.message }]);
     const { order: price } = priced;
 
-    const order = await em.transactional(async (tx) => {
-      const order = tx.create(OrderEntity, {
-        ...(input.id ? { id: input.id } : {}),
-        name: input.name,
-        contactInfo: input.contactInfo,
-        email: input.email,
-        address: input.address,
-        zipCode: input.zipCode,
-        city: input.city,
-        county: input.county,
-        state: input.state,
-        country: input.country,
-        userId: input.userId,
-        subtotal: centsToDecimal(price.subtotalCents),
-        discount: centsToDecimal(price.discountCents),
-        taxRate: rates.taxRate.toFixed(4),
-        tax: centsToDecimal(price.taxCents),
-        shippingFee: centsToDecimal(price.shippingCents),
-        amount: centsToDecimal(price.amountCents),
-        createdDate: new Date(),
-      });
-      const items = price.lines.map((line, position) => {
-        const service = services.get(line.itemId)!;
-        return tx.create(OrderItemEntity, {
-          orderId: order.id,
-          itemId: line.itemId,
-          position,
-          itemName: service.name,
-          itemType: service.deliveryType,
-          amount: centsToDecimal(line.unitCents),
-          quantity: line.quantity,
-          total: centsToDecimal(line.totalCents),
-          jsonData: input.items[position].jsonData,
-        });
-      });
-      this.outbox.add<OrderCreatedData>(tx, {
-        topic: ORDERS_ORDER_TOPIC,
-        type: 'created',
-        subject: order.id,
-        data: {
-          orderId: order.id,
-          userId: order.userId,
-          name: order.name,
-          phone: order.contactInfo,
-          email: order.email,
-          amount: fromCents(price.amountCents),
-          discount: fromCents(price.discountCents),
-          tax: fromCents(price.taxCents),
-          shippingFee: fromCents(price.shippingCents),
-          items: items.map((item) => ({
-            itemId: item.itemId,
-            itemName: item.itemName,
-            quantity: item.quantity,
-            total: Number(item.total),
-          })),
-          createdDate: order.createdDate.toISOString(),
+    const order = await em.transactional(async (tx) =>
+      writeOrder(tx, this.outbox, {
+        customer: {
+          ...(input.id ? { id: input.id } : {}),
+          name: input.name,
+          contactInfo: input.contactInfo,
+          email: input.email,
+          address: input.address,
+          zipCode: input.zipCode,
+          city: input.city,
+          county: input.county,
+          state: input.state,
+          country: input.country,
+          userId: input.userId,
+          createdDate: new Date(),
         },
-      });
-      return order;
-    });
+        price,
+        taxRate: rates.taxRate,
+        lines: price.lines.map((line, position) => ({
+          service: services.get(line.itemId)!,
+          jsonData: input.items[position].jsonData,
+        })),
+      }),
+    );
     return { order: await this.queries.execute(new GetOrderQuery(order.id)), created: true };
   }
+}
+
+/** A new order's own fields: who ordered, where to, when; its money comes from its price. */
+export type OrderCustomer = Omit<RequiredEntityData<OrderEntity>, 'subtotal' | 'discount' | 'taxRate' | 'tax' | 'shippingFee' | 'amount'>;
+
+export interface NewOrder {
+  customer: OrderCustomer;
+  price: PricedOrder;
+  /** The geography rate the price was taxed at (percent). */
+  taxRate: number;
+  /** Per priced line, in its order: the catalogue service it orders and the line's own data. */
+  lines: { service: { name: string; deliveryType: string }; jsonData?: Record<string, unknown> }[];
+}
+
+/**
+ * Writes a priced order in `tx`: the order, a row per line and its `created` event. Order intake and the
+ * demo seed both place orders this way, so a demo order is what intake would have written.
+ */
+export function writeOrder(tx: AnyEntityManager, outbox: OutboxService, { customer, price, taxRate, lines }: NewOrder): OrderEntity {
+  const order = tx.create(OrderEntity, {
+    ...customer,
+    subtotal: centsToDecimal(price.subtotalCents),
+    discount: centsToDecimal(price.discountCents),
+    taxRate: taxRate.toFixed(4),
+    tax: centsToDecimal(price.taxCents),
+    shippingFee: centsToDecimal(price.shippingCents),
+    amount: centsToDecimal(price.amountCents),
+  });
+  const items = price.lines.map((line, position) =>
+    tx.create(OrderItemEntity, {
+      orderId: order.id,
+      itemId: line.itemId,
+      position,
+      itemName: lines[position].service.name,
+      itemType: lines[position].service.deliveryType,
+      amount: centsToDecimal(line.unitCents),
+      quantity: line.quantity,
+      total: centsToDecimal(line.totalCents),
+      jsonData: lines[position].jsonData ?? {},
+    }),
+  );
+  outbox.add<OrderCreatedData>(tx, {
+    topic: ORDERS_ORDER_TOPIC,
+    type: 'created',
+    subject: order.id,
+    data: {
+      orderId: order.id,
+      userId: order.userId,
+      name: order.name,
+      phone: order.contactInfo,
+      email: order.email,
+      amount: fromCents(price.amountCents),
+      discount: fromCents(price.discountCents),
+      tax: fromCents(price.taxCents),
+      shippingFee: fromCents(price.shippingCents),
+      items: items.map((item) => ({ itemId: item.itemId, itemName: item.itemName, quantity: item.quantity, total: Number(item.total) })),
+      createdDate: order.createdDate.toISOString(),
+    },
+  });
+  return order;
 }
