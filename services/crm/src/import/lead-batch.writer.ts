@@ -6,14 +6,24 @@ import { copyNullable, copyText } from './copy-text.policy';
 import type { ImportCounters } from './lead-import.messages';
 import { SSN_TOKEN_PREFIX, type FailedRowCells, type ParsedLead } from './lead-row.policy';
 
-export type BatchRow = { rowNumber: number; lead: ParsedLead } | { rowNumber: number; reason: string; cells: FailedRowCells };
-
 /** Encrypts a batch's SSNs (SsnCipher.encrypt each), possibly on another thread. */
 export type SsnSealer = (ssns: string[]) => Promise<string[]>;
 
+/** A row that failed its checks, kept for the failed-rows spreadsheet. */
+interface FailedRow {
+  rowNumber: number;
+  reason: string;
+  cells: FailedRowCells;
+}
+
+/**
+ * The columns of a lead's COPY line: the writer's own (group, sequence) first, then the lead's as read, then the
+ * two it settles when the batch is written (the sealed SSN, the duplicate flag).
+ */
 const LEAD_COLUMNS = [
   'group_id',
   'seq',
+  // LeadBlock.addLead's fields, in order:
   'row_number',
   'first_name',
   'last_name',
@@ -25,11 +35,61 @@ const LEAD_COLUMNS = [
   'email_key',
   'phone',
   'phone_key',
-  'ssn_encrypted',
   'ssn_last4',
   'notes',
+  // settled by the writer:
+  'ssn_encrypted',
   'duplicate',
 ].join(', ');
+
+/**
+ * One batch's rows as the import thread reads them, kept in columns: each lead as the flat text of its COPY fields,
+ * its duplicate keys and its plain SSN. No lead object lives until the batch is written: a batch of thousands of
+ * leads kept as objects outlived the young generation and cost the thread more in garbage collection than the
+ * rest of its own code.
+ */
+export class LeadBlock {
+  /** Each lead's COPY fields from row_number to notes (see LEAD_COLUMNS), joined by tabs. */
+  readonly texts: string[] = [];
+  /** Each lead's keys in lead_keys (`p:digits`, `e:email`), null where it has none. */
+  readonly phoneKeys: (string | null)[] = [];
+  readonly emailKeys: (string | null)[] = [];
+  /** Each lead's plain SSN, null where it has none: sealed when the batch is written. */
+  readonly ssns: (string | null)[] = [];
+  readonly failures: FailedRow[] = [];
+  /** One array reused for every lead's fields: join makes each lead's text one flat string. */
+  private readonly fields: (string | number)[] = new Array<string | number>(13);
+
+  /** Leads and failed rows: the rows the batch counts. */
+  get rows(): number {
+    return this.texts.length + this.failures.length;
+  }
+
+  addLead(rowNumber: number, lead: ParsedLead): void {
+    const fields = this.fields;
+    fields[0] = rowNumber;
+    fields[1] = copyText(lead.firstName);
+    fields[2] = copyText(lead.lastName);
+    fields[3] = copyText(lead.workAt);
+    fields[4] = copyText(lead.gender);
+    fields[5] = copyText(lead.currentCity);
+    fields[6] = copyNullable(lead.dob);
+    fields[7] = copyText(lead.email);
+    fields[8] = copyNullable(lead.emailKey);
+    fields[9] = copyText(lead.phone);
+    fields[10] = copyNullable(lead.phoneKey);
+    fields[11] = lead.ssn ? lead.ssn.slice(-4) : '\\N';
+    fields[12] = copyText(lead.notes);
+    this.texts.push(fields.join('\t'));
+    this.phoneKeys.push(lead.phoneKey ? `p:${lead.phoneKey}` : null);
+    this.emailKeys.push(lead.emailKey ? `e:${lead.emailKey}` : null);
+    this.ssns.push(lead.ssn);
+  }
+
+  addFailure(rowNumber: number, reason: string, cells: FailedRowCells): void {
+    this.failures.push({ rowNumber, reason, cells });
+  }
+}
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -58,33 +118,23 @@ export class LeadBatchWriter {
     return { ...this.counters };
   }
 
-  async write(rows: readonly BatchRow[], lastRow: number): Promise<void> {
+  async write(block: LeadBlock, lastRow: number): Promise<void> {
     const next = { ...this.counters };
     const { groupId, uploadId, duplicateMode } = this.target;
-    const leads: Extract<BatchRow, { lead: ParsedLead }>[] = [];
-    const failures: Extract<BatchRow, { reason: string }>[] = [];
+    const { texts, phoneKeys, emailKeys, ssns, failures } = block;
     // The batch's distinct keys, each with the first lead (by index) that has it.
     const firstWith = new Map<string, number>();
-    const phoneKeys: (string | null)[] = [];
-    const emailKeys: (string | null)[] = [];
-    const ssns: string[] = [];
-    for (const row of rows) {
-      if (!('lead' in row)) {
-        failures.push(row);
-        continue;
-      }
-      const { lead } = row;
-      const index = leads.push(row) - 1;
-      if (lead.ssn) ssns.push(lead.ssn);
-      const phoneKey = lead.phoneKey ? `p:${lead.phoneKey}` : null;
-      const emailKey = lead.emailKey ? `e:${lead.emailKey}` : null;
-      phoneKeys.push(phoneKey);
-      emailKeys.push(emailKey);
+    const plainSsns: string[] = [];
+    for (let index = 0; index < texts.length; index++) {
+      const phoneKey = phoneKeys[index];
+      const emailKey = emailKeys[index];
       if (phoneKey !== null && !firstWith.has(phoneKey)) firstWith.set(phoneKey, index);
       if (emailKey !== null && !firstWith.has(emailKey)) firstWith.set(emailKey, index);
+      const ssn = ssns[index];
+      if (ssn !== null) plainSsns.push(ssn);
     }
     // The SSNs are encrypted while the keys are claimed (on the job's main thread, in the worker).
-    const sealing = ssns.length ? this.seal(ssns) : Promise.resolve([]);
+    const sealing = plainSsns.length ? this.seal(plainSsns) : Promise.resolve([]);
     sealing.catch(() => undefined); // awaited below, unless the claims fail first
     // A batch commits without waiting for its WAL flush: if PostgreSQL itself crashed, the batch and
     // the group's counters that record it would be lost together, and the import resumes before it.
@@ -95,14 +145,12 @@ export class LeadBatchWriter {
       const taken = firstWith.size ? await this.claimKeys(firstWith) : new Set<string>();
       const sealed = await sealing;
       let nextSealed = 0;
-      const line: (string | number)[] = new Array<string | number>(17).fill(groupId);
       const lines: string[] = [];
       // Skip mode: the keys of the leads kept so far (a skipped lead's keys are not claimed), to be claimed after.
       const kept = duplicateMode === 'skip' ? new Set(taken) : undefined;
       const keptKeys: string[] = [];
-      for (let index = 0; index < leads.length; index++) {
-        const { rowNumber, lead } = leads[index];
-        const sealedSsn = lead.ssn ? sealed[nextSealed++] : null;
+      for (let index = 0; index < texts.length; index++) {
+        const sealedSsn = ssns[index] !== null ? sealed[nextSealed++] : null;
         const phoneKey = phoneKeys[index];
         const emailKey = emailKeys[index];
         let duplicate: boolean;
@@ -125,25 +173,7 @@ export class LeadBatchWriter {
         }
         if (duplicate) next.duplicates++;
         next.leadCount++;
-        // The columns of LEAD_COLUMNS, in order, in one array reused for every lead: join makes each line one flat
-        // string, where concatenation would keep a chain of dozens of pieces per lead alive until the batch is sent.
-        line[1] = next.leadCount;
-        line[2] = rowNumber;
-        line[3] = copyText(lead.firstName);
-        line[4] = copyText(lead.lastName);
-        line[5] = copyText(lead.workAt);
-        line[6] = copyText(lead.gender);
-        line[7] = copyText(lead.currentCity);
-        line[8] = copyNullable(lead.dob);
-        line[9] = copyText(lead.email);
-        line[10] = copyNullable(lead.emailKey);
-        line[11] = copyText(lead.phone);
-        line[12] = copyNullable(lead.phoneKey);
-        line[13] = copyNullable(sealedSsn);
-        line[14] = lead.ssn ? lead.ssn.slice(-4) : '\\N';
-        line[15] = copyText(lead.notes);
-        line[16] = duplicate ? 't\n' : 'f\n';
-        lines.push(line.join('\t'));
+        lines.push(`${groupId}\t${next.leadCount}\t`, texts[index], `\t${copyNullable(sealedSsn)}\t${duplicate ? 't' : 'f'}\n`);
       }
       if (keptKeys.length) {
         await this.client.query(
@@ -165,7 +195,7 @@ export class LeadBatchWriter {
         );
       }
       next.failedRows += failures.length;
-      next.totalRows += rows.length;
+      next.totalRows += block.rows;
       next.lastRow = Math.max(next.lastRow, lastRow);
       // Whole numbers of our own counting only: spliced, so that the counters and the commit are one round trip.
       const counts = [groupId, next.lastRow, next.leadCount, next.totalRows, next.duplicates, next.skippedDuplicates, next.failedRows];

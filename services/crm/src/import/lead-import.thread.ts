@@ -2,7 +2,7 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { SsnCipher } from '../security/ssn-cipher';
 import { ImportBusy, ImportFailure } from './import-failure';
-import { LeadBatchWriter, type BatchRow, type SsnSealer } from './lead-batch.writer';
+import { LeadBatchWriter, LeadBlock, type SsnSealer } from './lead-batch.writer';
 import {
   IMPORT_LOCK_CLASS,
   type ImportCounters,
@@ -85,7 +85,7 @@ async function run(input: ImportThreadInput): Promise<ImportThreadMessage> {
       openSsnToken: (token) => cipher.openToken(token),
     };
 
-    let batch: BatchRow[] = [];
+    let block = new LeadBlock();
     let lastRow = resume.lastRow;
     let rowsRead = 0;
     let lastProgress = 0;
@@ -95,10 +95,10 @@ async function run(input: ImportThreadInput): Promise<ImportThreadMessage> {
       const waitStarted = Date.now();
       await writing; // one batch in flight: parsing goes on while it is written
       waitedMs += Date.now() - waitStarted;
-      const rows = batch;
+      const written = block;
       const upTo = lastRow;
-      batch = [];
-      writing = writer.write(rows, upTo);
+      block = new LeadBlock();
+      writing = writer.write(written, upTo);
       writing.catch(() => undefined); // awaited (and thrown) at the next flush
     };
 
@@ -109,9 +109,10 @@ async function run(input: ImportThreadInput): Promise<ImportThreadMessage> {
         if (rowNumber <= resume.lastRow) continue; // committed by an earlier attempt
         lastRow = rowNumber;
         const outcome = readLeadRow(cells, context);
-        if (outcome.kind === 'lead') batch.push({ rowNumber, lead: outcome.lead });
-        else if (outcome.kind === 'invalid') batch.push({ rowNumber, reason: outcome.reason, cells: outcome.cells });
-        if (batch.length >= input.batchRows) await flush();
+        // Each lead becomes its COPY text at once: the batch keeps no lead objects alive until it is written.
+        if (outcome.kind === 'lead') block.addLead(rowNumber, outcome.lead);
+        else if (outcome.kind === 'invalid') block.addFailure(rowNumber, outcome.reason, outcome.cells);
+        if (block.rows >= input.batchRows) await flush();
       }
       const now = Date.now();
       if (now - lastProgress > 250) {
