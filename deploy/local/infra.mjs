@@ -1,29 +1,47 @@
 #!/usr/bin/env node
-// The local infrastructure step of `npm start`, `npm test`, `npm run bench` and `npm run test:faults`: makes sure
-// PostgreSQL, Redis and a single-node Kafka (KRaft) broker answer, creates the requested databases and returns the
-// URLs to use. Running it again reuses what runs; a lock file keeps concurrent callers from starting two brokers.
-// DATABASE_URL, REDIS_URL and KAFKA_BROKERS name servers to use instead (then nothing is started for them).
-// What this step started is recorded in .local/infra-started.json, and stopInfra() stops only that.
-// LOCAL_KAFKA_NAME / LOCAL_KAFKA_PORT: a second local broker (own folder, ports and record) beside the usual one,
-// e.g. the fault tests', which they stop and start without disturbing anything else. The broker itself (jars, start,
-// readiness, stop) is kafka.mjs; this file holds the lock and the record. See README.md beside this file.
+// The infrastructure step of `npm start`, `npm test`, `npm run bench` and `npm run test:faults`: makes sure
+// PostgreSQL, Redis and Kafka (kafka.mjs) answer, creates the requested databases and returns the URLs to use.
+// DATABASE_URL, REDIS_URL and KAFKA_BROKERS name servers to use instead (then nothing is started for them). What
+// this step started is recorded, and stopInfra() stops only that. See README.md beside this file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import pg from 'pg';
-import { ensureKafka, KAFKA_BROKER, KAFKA_NAME, localBrokerPid, startLocalBroker, stopBroker, stopLocalBroker } from './kafka.mjs';
-import { withLock } from './lock.mjs';
-import { findExecutable, isPortOpen, LOCAL, run, waitUntil } from './util.mjs';
+import { ensureKafka, KAFKA_BROKER, KAFKA_NAME, localBroker, stopBroker, stopLocalBroker } from './kafka.mjs';
+import { findExecutable, isPortOpen, LOCAL, readFile, run, waitUntil, withLock } from './util.mjs';
 
 const HOST = '127.0.0.1';
 const STATE_FILE = path.join(LOCAL, KAFKA_NAME === 'kafka' ? 'infra-started.json' : `infra-started-${KAFKA_NAME}.json`);
-/** Runs `work` under the infra lock, so that concurrent callers never start two brokers. */
-const locked = (log, work) => withLock(path.join(LOCAL, 'infra.lock'), work, { log: (message) => log(`infra: ${message}`) });
+
+/**
+ * Runs `work(state)` under the infra lock, so that concurrent callers never start two brokers, with the record of
+ * what this step started; the record is written back even when `work` fails, so that `down` still stops it.
+ */
+function withRecord(log, work) {
+  return withLock(
+    path.join(LOCAL, 'infra.lock'),
+    async () => {
+      let state = {};
+      try {
+        state = JSON.parse(readFile(STATE_FILE) ?? '{}');
+      } catch {
+        /* unreadable: nothing recorded */
+      }
+      try {
+        return await work(state);
+      } finally {
+        if (Object.keys(state).length) fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2) + '\n');
+        else fs.rmSync(STATE_FILE, { force: true });
+      }
+    },
+    { log: (message) => log(`infra: ${message}`) },
+  );
+}
 
 /** A short-lived client: one query on the server's `postgres` database. */
 async function pgQuery(url, sql, params) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({ connectionString: databaseUrl(url, 'postgres'), connectionTimeoutMillis: 3000 });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -65,7 +83,7 @@ const SERVERS = {
       return cluster;
     },
     stop: ({ version, name }) => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'stop']),
-    answers: (url) => pgQuery(adminUrl(url), 'SELECT 1').then(() => true),
+    answers: (url) => pgQuery(url, 'SELECT 1').then(() => true),
     // Wrong credentials, a missing role or database will not fix themselves.
     fatal: (error) => ['28P01', '28000', '3D000'].includes(error.code),
   },
@@ -95,7 +113,12 @@ const SERVERS = {
 
 const serverUrl = (name) => process.env[SERVERS[name].variable] || SERVERS[name].defaultUrl;
 const databaseUrl = (url, name) => Object.assign(new URL(url), { pathname: `/${encodeURIComponent(name)}` }).href;
-const adminUrl = (url) => databaseUrl(url, 'postgres');
+
+function redact(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.href;
+}
 
 async function ensureServer(name, { log, state, started }) {
   const server = SERVERS[name];
@@ -119,42 +142,29 @@ async function ensureServer(name, { log, state, started }) {
  *   redisUrl: string, kafkaBrokers: string[], started: string[] }>}
  */
 export async function ensureInfra({ databases = [], log = console.log } = {}) {
-  return locked(log, async () => {
-    const context = { log, state: readState(), started: [] };
-    let postgresUrl, redisUrl, kafkaBrokers;
-    try {
-      postgresUrl = await ensureServer('postgres', context);
-      await createDatabases(postgresUrl, databases, log);
-      redisUrl = await ensureServer('redis', context);
-      kafkaBrokers = await ensureKafka(context);
-    } finally {
-      writeState(context.state); // even when a later step fails, so that `down` still stops what was started
+  return withRecord(log, async (state) => {
+    const context = { log, state, started: [] };
+    const postgresUrl = await ensureServer('postgres', context);
+    for (const name of databases) {
+      if ((await pgQuery(postgresUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0) continue;
+      try {
+        await pgQuery(postgresUrl, `CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+        log(`postgres: created database ${name}`);
+      } catch (error) {
+        if (error.code !== '42P04' && error.code !== '23505') throw error; // another process created it meanwhile
+      }
     }
+    const redisUrl = await ensureServer('redis', context);
+    const kafkaBrokers = await ensureKafka(context);
     const databaseUrlFor = (name) => databaseUrl(postgresUrl, name);
     const databaseUrls = Object.fromEntries(databases.map((name) => [name, databaseUrlFor(name)]));
     return { databaseUrlFor, databaseUrls, redisUrl, kafkaBrokers, started: context.started };
   });
 }
 
-async function createDatabases(url, databases, log) {
-  for (const name of databases) {
-    if (typeof name !== 'string' || !name || name.length > 63 || name.includes('\0')) {
-      throw new Error(`invalid database name: ${JSON.stringify(name)}`);
-    }
-    if ((await pgQuery(adminUrl(url), 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0) continue;
-    try {
-      await pgQuery(adminUrl(url), `CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-      log(`postgres: created database ${name}`);
-    } catch (error) {
-      if (error.code !== '42P04' && error.code !== '23505') throw error; // another process created it meanwhile
-    }
-  }
-}
-
 /** Stops only what this step started (per its record), then clears the record. */
 export async function stopInfra({ log = console.log } = {}) {
-  return locked(log, async () => {
-    const state = readState();
+  return withRecord(log, async (state) => {
     const stopped = [];
     if (state.kafka && (await stopBroker(state.kafka, log))) stopped.push('kafka');
     for (const name of ['redis', 'postgres'].filter((n) => state[n])) {
@@ -163,55 +173,27 @@ export async function stopInfra({ log = console.log } = {}) {
       stopped.push(name);
     }
     if (stopped.length === 0) log('infra: nothing to stop (this step started nothing that is still recorded)');
-    fs.rmSync(STATE_FILE, { force: true });
+    for (const name of Object.keys(state)) delete state[name];
     return { stopped };
   });
 }
 
 /** Stops the broker this step started (its data is kept); throws when there is none (KAFKA_BROKERS, a broker not ours). */
 export async function stopKafka({ log = console.log } = {}) {
-  return locked(log, async () => {
+  return withRecord(log, async (state) => {
     const pid = await stopLocalBroker(log);
-    const state = readState();
     delete state.kafka;
-    writeState(state);
     return { pid };
   });
 }
 
 /** (Re)starts the local broker on its existing data and waits until it serves requests. */
 export async function startKafka({ log = console.log } = {}) {
-  return locked(log, async () => {
-    const launched = await startLocalBroker(log);
-    if (launched) {
-      const state = readState();
-      state.kafka = launched;
-      writeState(state);
-    }
-    return { pid: localBrokerPid(), brokers: [KAFKA_BROKER], started: launched ? ['kafka'] : [] };
+  return withRecord(log, async (state) => {
+    const { pid, launched } = await localBroker(log, { foreign: 'refuse' });
+    if (launched) state.kafka = pid;
+    return { pid, brokers: [KAFKA_BROKER], started: launched ? ['kafka'] : [] };
   });
-}
-
-function readState() {
-  try {
-    return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) ?? {};
-  } catch {
-    return {};
-  }
-}
-
-function writeState(state) {
-  if (Object.keys(state).length === 0) return fs.rmSync(STATE_FILE, { force: true });
-  fs.mkdirSync(LOCAL, { recursive: true });
-  fs.writeFileSync(`${STATE_FILE}.${process.pid}.tmp`, JSON.stringify(state, null, 2) + '\n');
-  fs.renameSync(`${STATE_FILE}.${process.pid}.tmp`, STATE_FILE);
-}
-
-function redact(url) {
-  if (!URL.canParse(url)) return '<unparseable url>';
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.href;
 }
 
 // The CLI: `up [database ...]` prints the URLs as JSON on stdout (logs go to stderr), `down`, `kafka-stop`, `kafka-start`.

@@ -4,7 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { isPortOpen, LOCAL, ROOT, waitUntil } from './util.mjs';
+import { isPortOpen, LOCAL, readFile, ROOT, waitUntil } from './util.mjs';
 
 const require = createRequire(import.meta.url);
 export const log = (message) => console.log(message);
@@ -53,38 +53,27 @@ export function contracts() {
 /** Every process of the stack: each service's dist/main.js, extra processes named in its package.json, then the gateway. */
 export function processList() {
   const { SERVICE_NAMES } = contracts();
-  const list = [];
   // STACK_SERVICES=identity,geography starts only those (and the gateway), e.g. while one area is being built.
-  const only = process.env.STACK_SERVICES ? new Set(process.env.STACK_SERVICES.split(',')) : undefined;
-  for (const name of SERVICE_NAMES) {
-    if (only && !only.has(name)) continue;
-    const dir = join(ROOT, 'services', name);
-    if (!existsSync(join(dir, 'src/main.ts'))) continue;
-    list.push({ name, service: name, script: join(dir, 'dist/main.js'), http: true });
-    const extra = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).backoffice?.processes ?? {};
-    for (const [processName, spec] of Object.entries(extra)) {
-      list.push({
-        name: `${name}-${processName}`,
-        service: name,
-        script: join(dir, spec.script),
-        http: !!spec.port,
-        port: spec.port,
-        env: spec.env ?? {},
-        deploy: spec.deploy,
-      });
-    }
-  }
-  list.push({ name: 'gateway', service: 'gateway', script: join(ROOT, 'services/gateway/dist/main.js'), http: true });
-  return list;
+  const only = process.env.STACK_SERVICES?.split(',') ?? SERVICE_NAMES;
+  const services = SERVICE_NAMES.filter((name) => only.includes(name) && existsSync(join(ROOT, 'services', name, 'src/main.ts')));
+  return [
+    ...services.flatMap((name) => {
+      const dir = join(ROOT, 'services', name);
+      const extra = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).backoffice?.processes ?? {};
+      return [
+        { name, service: name, script: join(dir, 'dist/main.js'), http: true },
+        ...Object.entries(extra).map(([extraName, { script, port, deploy }]) => {
+          return { name: `${name}-${extraName}`, service: name, script: join(dir, script), http: !!port, port, deploy };
+        }),
+      ];
+    }),
+    { name: 'gateway', service: 'gateway', script: join(ROOT, 'services/gateway/dist/main.js'), http: true },
+  ];
 }
 
 const hasAuthNetCredentials = () => Boolean(process.env.AUTHNET_API_LOGIN_ID?.trim() && process.env.AUTHNET_TRANSACTION_KEY?.trim());
 
-export function redisUrlWithDb(url, db) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${db}`;
-  return parsed.toString();
-}
+export const redisUrlWithDb = (url, db) => Object.assign(new URL(url), { pathname: `/${db}` }).href;
 
 /** Port of replica `r` (0-based) of a process: replicas after the first are 100 ports apart (3001, 3101, ...). */
 export const REPLICA_PORT_STEP = 100;
@@ -102,7 +91,6 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
   const urls = Object.fromEntries(SERVICE_NAMES.map((s) => [serviceUrlVariable(s), replicaList(s).join(',')]));
   const logDir = join(LOCAL, 'logs', profile.name);
   mkdirSync(logDir, { recursive: true });
-  const children = [];
   // Every replica of every process: the gateway and a process that is not deployed (the card simulator) once.
   const processes = processList().flatMap((proc) =>
     proc.service === 'gateway' || proc.deploy === false
@@ -111,9 +99,13 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
   );
   const portOf = (proc) => (proc.port ? proc.port + profile.portOffset : port(proc.service)) + proc.replica * REPLICA_PORT_STEP;
   // A process left over from another run would answer the health checks in this stack's place.
-  await assertPortsFree([...processes.filter((p) => p.http).map(portOf), GATEWAY_OPS_PORT + profile.portOffset]);
+  const ports = [...processes.filter((p) => p.http).map(portOf), GATEWAY_OPS_PORT + profile.portOffset];
+  const open = await Promise.all(ports.map((p) => isPortOpen('127.0.0.1', p, 500)));
+  const taken = ports.filter((_, i) => open[i]);
+  if (taken.length) throw new Error(`Port ${taken.join(', ')} already in use on 127.0.0.1: is another stack still running? Stop it first.`);
   const launch = (proc, env) => {
-    const out = createWriteStream(join(logDir, `${proc.name}.log`), { flags: 'a' });
+    const logFile = join(logDir, `${proc.name}.log`);
+    const out = createWriteStream(logFile, { flags: 'a' });
     const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', proc.script], {
       cwd: ROOT,
       env,
@@ -123,13 +115,8 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
       out.write(chunk);
       if (!profile.echo) return;
       for (const line of chunk.toString().split('\n')) {
-        if (!line.trim()) continue;
-        try {
-          const entry = JSON.parse(line);
-          if (entry.level >= 40 || /listening|created the first|seeded|applied/.test(entry.msg ?? '')) log(`[${proc.name}] ${entry.msg}`);
-        } catch {
-          log(`[${proc.name}] ${line}`);
-        }
+        const shown = echoed(line);
+        if (shown !== null) log(`[${proc.name}] ${shown}`);
       }
     };
     child.stdout.on('data', echo);
@@ -137,16 +124,9 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
     child.on('exit', (code, signal) => {
       if (!child.stopping) log(`[${proc.name}] exited (${signal ?? code})`);
     });
-    return {
-      proc,
-      child,
-      env,
-      port: Number(env.PORT),
-      healthPort: Number(env.OPS_PORT ?? env.PORT),
-      logFile: join(logDir, `${proc.name}.log`),
-    };
+    return { proc, child, env, port: Number(env.PORT), healthPort: Number(env.OPS_PORT ?? env.PORT), logFile };
   };
-  for (const proc of processes) {
+  const children = processes.map((proc) => {
     const env = {
       ...process.env,
       NODE_ENV: profile.nodeEnv,
@@ -154,7 +134,7 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
       HOST: '127.0.0.1',
       PORT: String(portOf(proc)),
       LOG_LEVEL: process.env.LOG_LEVEL ?? profile.logLevel,
-      DATABASE_URL: proc.service === 'gateway' ? undefined : infra.databaseUrlFor(profile.database(proc.service)),
+      DATABASE_URL: infra.databaseUrlFor(profile.database(proc.service)),
       REDIS_URL: redisUrlWithDb(infra.redisUrl, profile.redisDb),
       KAFKA_BROKERS: infra.kafkaBrokers.join(','),
       KAFKA_TOPIC_PREFIX: profile.topicPrefix,
@@ -172,11 +152,10 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
       ...(proc.service === 'payments'
         ? { AUTHNET_SIMULATOR: process.env.AUTHNET_SIMULATOR ?? (hasAuthNetCredentials() ? 'false' : 'true') }
         : {}),
-      ...proc.env,
     };
-    if (!env.DATABASE_URL) delete env.DATABASE_URL;
-    children.push(launch(proc, env));
-  }
+    if (proc.service === 'gateway') delete env.DATABASE_URL; // the gateway has no database
+    return launch(proc, env);
+  });
   const stopOne = ({ child }) =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -206,11 +185,15 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
   return { url: `http://127.0.0.1:${port('gateway')}`, children, stop, restart };
 }
 
-/** Throws, naming them, when something answers on any of `ports` on the loopback address. */
-async function assertPortsFree(ports) {
-  const taken = [];
-  for (const port of ports) if (await isPortOpen('127.0.0.1', port, 500)) taken.push(port);
-  if (taken.length) throw new Error(`Port ${taken.join(', ')} already in use on 127.0.0.1: is another stack still running? Stop it first.`);
+/** What `npm start` shows of a line of a process's output: its warnings, errors and milestones, or a line not JSON. */
+function echoed(line) {
+  if (!line.trim()) return null;
+  try {
+    const entry = JSON.parse(line);
+    return entry.level >= 40 || /listening|created the first|seeded|applied/.test(entry.msg ?? '') ? entry.msg : null;
+  } catch {
+    return line;
+  }
 }
 
 export async function waitHealthy({ proc, child, port, healthPort = port, logFile }, timeoutMs = 120_000) {
@@ -219,7 +202,7 @@ export async function waitHealthy({ proc, child, port, healthPort = port, logFil
     return (await fetch(`http://127.0.0.1:${healthPort}/health/ready`, { signal: AbortSignal.timeout(2000) })).ok;
   };
   await waitUntil(timeoutMs, ready, { fatal: (error) => error.fatal }).catch(() => {
-    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+    const tail = (readFile(logFile) ?? '').split('\n').slice(-30).join('\n');
     throw new Error(`${proc.name} did not become ready on port ${port}.\n${tail}`);
   });
 }

@@ -49,30 +49,19 @@ export function installPlan(packages, { isRoot, canSudo, hasAptGet }) {
 async function main() {
   const mode = process.argv[2] ?? 'start';
   const [postgres, redis, kafka] = await Promise.all([5432, 6379, 9092].map((port) => isPortOpen('127.0.0.1', port, 500)));
-  const situation = {
-    mode,
-    env: process.env,
-    open: { postgres, redis, kafka },
-    kafkaJars: existsSync(join(ROOT, '.cache/kafka/libs/.stamp.json')),
-    has: (name) => Boolean(findExecutable(name)) || (name === 'chromium' && existsSync('/usr/bin/chromium')),
-  };
-  const packages = missingPackages(situation);
+  const kafkaJars = existsSync(join(ROOT, '.cache/kafka/libs/.stamp.json'));
+  const packages = missingPackages({ mode, env: process.env, open: { postgres, redis, kafka }, kafkaJars, has: findExecutable });
   if (!packages.length) return;
   const plan = installPlan(packages, {
     isRoot: process.getuid?.() === 0,
     canSudo: Boolean(findExecutable('sudo')) && spawnSync('sudo', ['-n', 'true']).status === 0,
     hasAptGet: Boolean(findExecutable('apt-get')),
   });
-  if (!plan.run) {
-    console.error(
-      `This machine lacks ${packages.join(', ')}. Run:\n\n  ${plan.advice}\n\nthen npm ${mode === 'start' ? 'start' : mode} again.`,
-    );
-    process.exit(1);
-  }
-  console.log(`› installing ${packages.join(', ')} from Debian packages`);
-  const result = spawnSync('sh', ['-c', plan.run], { stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`Installing failed (exit ${result.status}). Run it yourself:\n\n  ${plan.advice}\n`);
+  if (plan.run) console.log(`› installing ${packages.join(', ')} from Debian packages`);
+  const status = plan.run ? spawnSync('sh', ['-c', plan.run], { stdio: 'inherit' }).status : null;
+  if (status !== 0) {
+    const what = plan.run ? `Installing failed (exit ${status}). Run it yourself:` : `This machine lacks ${packages.join(', ')}. Run:`;
+    console.error(`${what}\n\n  ${plan.advice}\n\nthen npm ${mode} again.`);
     process.exit(1);
   }
 }

@@ -1,6 +1,7 @@
 // What the scripts of deploy/local share: the repository's folders, running a command, waiting for a condition,
-// whether a port answers and where an executable is.
-import { spawn } from 'node:child_process';
+// whether a port answers or a process runs, where an executable is, and the one lock helper.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -18,25 +19,18 @@ export const LOCAL = path.join(ROOT, '.local');
 export function run(command, args, { cwd = ROOT, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
     let out = '';
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const collect = (chunk) => (out = (out + chunk).slice(-64 * 1024));
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${path.basename(command)}: ${error.message}`));
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL' });
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (out = (out + chunk).slice(-64 * 1024)));
+    child.once('error', (error) => reject(new Error(`${path.basename(command)}: ${error.message}`)));
+    child.once('exit', (code, signal) =>
       setImmediate(() => {
         child.stdout.destroy();
         child.stderr.destroy();
         if (code === 0) return resolve(out);
         const tail = out.trim().split('\n').slice(-30).join('\n');
         reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${signal ?? `exit ${code}`})\n${tail}`));
-      });
-    });
+      }),
+    );
   });
 }
 
@@ -78,14 +72,72 @@ export function isPortOpen(host, port, timeoutMs = 1000) {
 
 /** The path of an executable on PATH, or null. */
 export function findExecutable(name) {
-  for (const dir of (process.env.PATH || '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      if (fs.statSync(candidate).isFile()) return candidate;
-    } catch {
-      /* next */
-    }
+  return spawnSync('sh', ['-c', 'command -v "$0"', name], { encoding: 'utf8' }).stdout.trim() || null;
+}
+
+/** Whether `pid` runs (a zombie, exited but not yet reaped, does not count). */
+export function isAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch (error) {
+    return error.code === 'EPERM' || error.code === 'ENOENT'; // someone else's process, or no /proc to look into
   }
-  return null;
+}
+
+/**
+ * The one lock helper: runs `work` while holding the lock file `file` (created exclusively, holding the pid). A
+ * lock whose holder has died, or that is older than `staleMs`, is taken over; callers in the same process wait
+ * like the others. Not re-entrant: `work` must not take the same lock again.
+ */
+export async function withLock(file, work, { log = () => {}, timeoutMs = 10 * 60_000, staleMs = 15 * 60_000 } = {}) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Unique to this call, so that a caller only ever removes its own lock.
+  const mine = JSON.stringify({ pid: process.pid, since: new Date().toISOString(), call: randomUUID() });
+  const deadline = Date.now() + timeoutMs;
+  let announced = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, mine, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    const holder = lockHolder(file);
+    // A file without a pid is being written right now, or was left half-written by a crash.
+    if (holder && (holder.pid ? !isAlive(holder.pid) || holder.age > staleMs : holder.age > 5000)) {
+      if (readFile(file) === holder.raw) fs.rmSync(file, { force: true }); // never a lock taken meanwhile
+      continue;
+    }
+    if (!announced) log(`waiting for pid ${holder?.pid || '?'}, which holds ${file}`);
+    announced = true;
+    if (Date.now() >= deadline) throw new Error(`lock ${file} still held by pid ${holder?.pid || '?'} after ${timeoutMs / 1000} s`);
+    await sleep(200 + Math.floor(Math.random() * 200));
+  }
+  try {
+    return await work();
+  } finally {
+    if (readFile(file) === mine) fs.rmSync(file, { force: true });
+  }
+}
+
+/** Who holds a lock file ({ raw, pid, age }), or null when it has just vanished. */
+function lockHolder(file) {
+  try {
+    const raw = fs.readFileSync(file, 'utf8');
+    return { raw, pid: Number(/"pid":(\d+)/.exec(raw)?.[1]), age: Date.now() - fs.statSync(file).mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/** A file's text, or null when it does not exist. */
+export function readFile(file) {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }
