@@ -43,6 +43,14 @@ const LEAD_COLUMNS = [
 ].join(', ');
 
 /**
+ * A key as a string of its own. A cell's text can be a slice of the parser's whole block of sheet XML (and
+ * lower-casing an email that is lower case already answers the same slice): a key built by concatenation would keep
+ * that block alive as long as the batch, and every block of a batch would be copied by each garbage collection.
+ * join always makes a new flat string.
+ */
+const ownKey = (prefix: string, value: string): string => [prefix, value].join('');
+
+/**
  * One batch's rows as the import thread reads them, kept in columns: each lead as the flat text of its COPY fields,
  * its duplicate keys and its plain SSN. No lead object lives until the batch is written: a batch of thousands of
  * leads kept as objects outlived the young generation and cost the thread more in garbage collection than the
@@ -81,8 +89,8 @@ export class LeadBlock {
     fields[11] = lead.ssn ? lead.ssn.slice(-4) : '\\N';
     fields[12] = copyText(lead.notes);
     this.texts.push(fields.join('\t'));
-    this.phoneKeys.push(lead.phoneKey ? `p:${lead.phoneKey}` : null);
-    this.emailKeys.push(lead.emailKey ? `e:${lead.emailKey}` : null);
+    this.phoneKeys.push(lead.phoneKey ? ownKey('p:', lead.phoneKey) : null);
+    this.emailKeys.push(lead.emailKey ? ownKey('e:', lead.emailKey) : null);
     this.ssns.push(lead.ssn);
   }
 
