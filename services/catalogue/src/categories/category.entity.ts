@@ -1,12 +1,10 @@
-import { ArrayType, Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { SerialEntity } from '@backoffice/platform';
 
 /** A node of the catalogue's category tree. */
 @Entity({ tableName: 'service_categories' })
-export class CategoryEntity {
+export class CategoryEntity extends SerialEntity {
   [OptionalProps]?: 'active' | 'home' | 'parentId' | 'images' | 'createdAt' | 'updatedAt';
-
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
 
   @Property({ type: 'boolean' })
   active: boolean = true;
@@ -26,10 +24,4 @@ export class CategoryEntity {
 
   @Property({ type: ArrayType, columnType: 'text[]' })
   images: string[] = [];
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

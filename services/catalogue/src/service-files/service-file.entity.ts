@@ -1,12 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { SerialEntity } from '@backoffice/platform';
 
 /** A required-document definition: what a client must provide for a service, and in which formats. */
 @Entity({ tableName: 'service_files' })
-export class ServiceFileEntity {
+export class ServiceFileEntity extends SerialEntity {
   [OptionalProps]?: 'accept' | 'createdAt' | 'updatedAt';
-
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
 
   @Property({ type: 'text' })
   name!: string;
@@ -14,10 +12,4 @@ export class ServiceFileEntity {
   /** Comma list of image, pdf, sheet, zip; empty means any type. */
   @Property({ type: 'text' })
   accept: string = '';
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,10 +1,11 @@
-import { ArrayType, Collection, DecimalType, Entity, ManyToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, Collection, DecimalType, Entity, ManyToMany, OptionalProps, Property } from '@mikro-orm/core';
+import { SerialEntity } from '@backoffice/platform';
 import type { DeliveryTimeRate, DeliveryType, ShippingType } from '@backoffice/contracts';
 import { ServiceFileEntity } from '../service-files/service-file.entity';
 
 /** A service of the catalogue, in one category. */
 @Entity({ tableName: 'services' })
-export class CatalogueServiceEntity {
+export class CatalogueServiceEntity extends SerialEntity {
   [OptionalProps]?:
     | 'active'
     | 'description'
@@ -20,9 +21,6 @@ export class CatalogueServiceEntity {
     | 'branches'
     | 'createdAt'
     | 'updatedAt';
-
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
 
   @Property({ type: 'boolean' })
   active: boolean = true;
@@ -78,10 +76,4 @@ export class CatalogueServiceEntity {
     inverseJoinColumn: 'service_file_id',
   })
   serviceFiles = new Collection<ServiceFileEntity>(this);
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,11 +1,9 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Property } from '@mikro-orm/core';
+import { SerialEntity } from '@backoffice/platform';
 
 /** A review of the business shown on the website. Table and index: Migration0101SiteReviews. */
 @Entity({ tableName: 'site_reviews' })
-export class SiteReviewEntity {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
+export class SiteReviewEntity extends SerialEntity {
   @Property({ type: 'text' })
   name!: string;
 
@@ -25,10 +23,4 @@ export class SiteReviewEntity {
 
   @Property({ type: 'text' })
   source: string = '';
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

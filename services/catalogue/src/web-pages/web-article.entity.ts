@@ -1,13 +1,11 @@
-import { ArrayType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, Entity, Property } from '@mikro-orm/core';
+import { SerialEntity } from '@backoffice/platform';
 import type { WebPage } from '@backoffice/contracts';
 
 /** One article of a web page (About, Team, Contacts, Policies, Terms, MakeMoneyWithUs). */
 /** Table and indexes: Migration0100WebArticles. */
 @Entity({ tableName: 'web_articles' })
-export class WebArticleEntity {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
+export class WebArticleEntity extends SerialEntity {
   @Property({ type: 'text' })
   page!: WebPage;
 
@@ -48,10 +46,4 @@ export class WebArticleEntity {
 
   @Property({ type: 'text' })
   videoUrl: string = '';
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,10 +1,11 @@
 import { ArrayType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@backoffice/contracts';
+import { TimestampedEntity } from '@backoffice/platform';
 
 /** A staff user of the back-office. */
 @Entity({ tableName: 'users' })
-export class UserEntity {
+export class UserEntity extends TimestampedEntity {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
@@ -43,10 +44,4 @@ export class UserEntity {
   /** The last accepted 30-second time step: a code is never accepted twice. */
   @Property({ type: 'integer', nullable: true, hidden: true })
   twoFactorLastStep?: number | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

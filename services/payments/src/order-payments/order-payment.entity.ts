@@ -1,8 +1,9 @@
 import { DecimalType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { PaymentStatus } from '@backoffice/contracts';
+import { TimestampedEntity } from '@backoffice/platform';
 
 @Entity({ tableName: 'order_payments' })
-export class OrderPaymentEntity {
+export class OrderPaymentEntity extends TimestampedEntity {
   @PrimaryKey({ type: 'uuid' })
   id!: string;
 
@@ -26,10 +27,4 @@ export class OrderPaymentEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   paidAt: Date | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

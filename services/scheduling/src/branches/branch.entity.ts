@@ -1,12 +1,10 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Property } from '@mikro-orm/core';
 import type { BranchType } from '@backoffice/contracts';
+import { SerialEntity } from '@backoffice/platform';
 
 /** An office of the business: where appointments are held. */
 @Entity({ tableName: 'branches' })
-export class BranchEntity {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
+export class BranchEntity extends SerialEntity {
   @Property({ type: 'text' })
   name!: string;
 
@@ -35,10 +33,4 @@ export class BranchEntity {
   /** IANA time zone of the opening hours and slots. */
   @Property({ type: 'text' })
   timeZone!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }
