@@ -8,8 +8,7 @@ import { ClientServiceStore } from './client-service.store';
 import { ClientServicesController } from './client-services.controller';
 import { AssignBranchHandler } from './commands/assign-branch.handler';
 import { AssignProviderHandler } from './commands/assign-provider.handler';
-import { ClearBranchHandler } from './commands/clear-branch.handler';
-import { ClearProviderHandler } from './commands/clear-provider.handler';
+import { ClearAssignmentHandler } from './commands/clear-assignment.handler';
 import { RecordTransactionHandler } from './commands/record-transaction.handler';
 import { SubmitOrderItemHandler } from './commands/submit-order-item.handler';
 import { GetClientServiceHandler } from './queries/get-client-service.handler';
@@ -29,9 +28,8 @@ import { ServiceTransactionsController } from './service-transactions.controller
     ClientServiceEventLog,
     SubmitOrderItemHandler,
     AssignBranchHandler,
-    ClearBranchHandler,
     AssignProviderHandler,
-    ClearProviderHandler,
+    ClearAssignmentHandler,
     RecordTransactionHandler,
     ListClientServicesHandler,
     GetClientServiceHandler,

@@ -8,8 +8,7 @@ import { ApiResult, CurrentUser, type CurrentUserData, DeprecatedGet, Roles } fr
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { AssignBranchCommand } from './commands/assign-branch.handler';
 import { AssignProviderCommand } from './commands/assign-provider.handler';
-import { ClearBranchCommand } from './commands/clear-branch.handler';
-import { ClearProviderCommand } from './commands/clear-provider.handler';
+import { ClearAssignmentCommand } from './commands/clear-assignment.handler';
 
 const clientServiceId = z.uuid('The client service id must be a UUID.');
 class ClientServiceParams extends createZodDto(z.object({ clientServiceId })) {}
@@ -69,7 +68,7 @@ export class ServiceSubmissionsController {
   @HttpCode(200)
   @ApiResult(CommandResultSchema, { summary: 'Clear the branch of a client service' })
   clearBranch(@Param() params: ClientServiceParams, @CurrentUser() user: CurrentUserData) {
-    return this.commands.execute(new ClearBranchCommand(params.clientServiceId, user));
+    return this.commands.execute(new ClearAssignmentCommand(params.clientServiceId, 'branch', user));
   }
 
   @Get('assignClearBranch/:clientServiceId')
@@ -83,7 +82,7 @@ export class ServiceSubmissionsController {
   @HttpCode(200)
   @ApiResult(CommandResultSchema, { summary: 'Clear the service provider of a client service' })
   clearProvider(@Param() params: ClientServiceParams, @CurrentUser() user: CurrentUserData) {
-    return this.commands.execute(new ClearProviderCommand(params.clientServiceId, user));
+    return this.commands.execute(new ClearAssignmentCommand(params.clientServiceId, 'provider', user));
   }
 
   @Get('assignClearProvider/:clientServiceId')
