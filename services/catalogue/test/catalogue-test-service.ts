@@ -53,6 +53,13 @@ export function upload(
   return service.request('/api/catalogue/files', { method: 'POST', body: form, ...options });
 }
 
+/** POSTs `body` to `path` as a Manager and answers what the service created (anything but 201 fails the test). */
+export async function created<T>(service: TestService, path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await service.request(path, { method: 'POST', json: body, roles: ['Manager'] });
+  if (response.status !== 201) throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
+  return json<T>(response);
+}
+
 /** Uploads a PNG and answers its URL. */
 export async function uploadedImage(service: TestService): Promise<string> {
   const response = await upload(service, SAMPLE.png, 'photo.png');

@@ -1,5 +1,5 @@
 import { todayIsoDate, type Page, type SiteReview } from '@backoffice/contracts';
-import { json, paths, startCatalogue, type CatalogueTestService } from './catalogue-test-service';
+import { created, json, paths, startCatalogue, type CatalogueTestService } from './catalogue-test-service';
 
 let service: CatalogueTestService;
 
@@ -13,11 +13,7 @@ afterAll(async () => {
 
 const REVIEWS = '/api/site-reviews';
 
-async function insert(body: Record<string, unknown>): Promise<number> {
-  const response = await service.request(REVIEWS, { method: 'POST', json: body, roles: ['Manager'] });
-  if (response.status !== 201) throw new Error(`insert failed: ${response.status} ${await response.text()}`);
-  return json<number>(response);
-}
+const insert = (body: Record<string, unknown>) => created<number>(service, REVIEWS, body);
 
 const read = async (id: number) => json<SiteReview>(await service.request(`${REVIEWS}/${id}`, { roles: ['Manager'] }));
 
@@ -42,22 +38,9 @@ describe('site reviews: CRUD', () => {
   });
 
   it('stores every field and updates them, answering the same id', async () => {
-    const id = await insert({
-      name: 'Ahmed',
-      review: 'Good.',
-      rate: 3,
-      date: '2024-02-29',
-      link: 'https://maps.example/r/1',
-      source: 'Google',
-    });
-    expect(await read(id)).toMatchObject({
-      name: 'Ahmed',
-      review: 'Good.',
-      rate: 3,
-      date: '2024-02-29',
-      link: 'https://maps.example/r/1',
-      source: 'Google',
-    });
+    const fields = { name: 'Ahmed', review: 'Good.', rate: 3, date: '2024-02-29', link: 'https://maps.example/r/1', source: 'Google' };
+    const id = await insert(fields);
+    expect(await read(id)).toMatchObject(fields);
 
     const update = await service.request(`${REVIEWS}/${id}`, {
       method: 'PUT',

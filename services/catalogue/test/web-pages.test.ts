@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { WebArticle } from '@backoffice/contracts';
-import { json, paths, startCatalogue, uploadedImage, type CatalogueTestService } from './catalogue-test-service';
+import { created, json, paths, startCatalogue, uploadedImage, type CatalogueTestService } from './catalogue-test-service';
 
 let service: CatalogueTestService;
 
@@ -14,11 +14,7 @@ afterAll(async () => {
 
 const ARTICLES = '/api/web-pages/articles';
 
-async function createArticle(body: Record<string, unknown>): Promise<WebArticle> {
-  const response = await service.request(ARTICLES, { method: 'POST', json: body, roles: ['Manager'] });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
-  return json<WebArticle>(response);
-}
+const createArticle = (body: Record<string, unknown>) => created<WebArticle>(service, ARTICLES, body);
 
 describe('web page articles: CRUD', () => {
   it('inserts an article with the product defaults (active, on home, sort 0, no images) and reads it back', async () => {

@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
 import type { SiteReviewValues } from '@backoffice/contracts';
 import { SiteReviewEntity } from '../site-reviews/site-review.entity';
+import { DemoRowsSeed } from './demo-rows.seed';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -34,16 +34,8 @@ const DEMO: SiteReviewValues[] = [
 
 /** A few demo reviews, once, when SEED_DEMO_DATA=true and there are none yet. */
 @Injectable()
-export class SiteReviewsSeed implements OnApplicationBootstrap {
-  private readonly logger = new Logger('SiteReviewsSeed');
-  constructor(private readonly orm: MikroORM) {}
-
-  async onApplicationBootstrap() {
-    if (process.env.SEED_DEMO_DATA !== 'true') return;
-    const em = this.orm.em.fork();
-    if ((await em.count(SiteReviewEntity, {})) > 0) return;
-    for (const values of DEMO) em.create(SiteReviewEntity, { ...values, createdAt: new Date(), updatedAt: new Date() });
-    await em.flush();
-    this.logger.log(`seeded ${DEMO.length} demo site reviews`);
-  }
+export class SiteReviewsSeed extends DemoRowsSeed<SiteReviewEntity> {
+  protected readonly entity = SiteReviewEntity;
+  protected readonly rows = DEMO.map((values) => ({ ...values, createdAt: new Date(), updatedAt: new Date() }));
+  protected readonly what = 'demo site reviews';
 }

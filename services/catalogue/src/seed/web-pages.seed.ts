@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
 import { newWebArticle, type WebArticleValues } from '@backoffice/contracts';
 import { WebArticleEntity } from '../web-pages/web-article.entity';
+import { DemoRowsSeed } from './demo-rows.seed';
 
 const article = (values: Partial<WebArticleValues> & Pick<WebArticleValues, 'page' | 'title'>): WebArticleValues => ({
   ...newWebArticle(values.page),
@@ -71,16 +71,8 @@ const DEMO: WebArticleValues[] = [
 
 /** Demo articles for every page, once, when SEED_DEMO_DATA=true and there are none yet. */
 @Injectable()
-export class WebPagesSeed implements OnApplicationBootstrap {
-  private readonly logger = new Logger('WebPagesSeed');
-  constructor(private readonly orm: MikroORM) {}
-
-  async onApplicationBootstrap() {
-    if (process.env.SEED_DEMO_DATA !== 'true') return;
-    const em = this.orm.em.fork();
-    if ((await em.count(WebArticleEntity, {})) > 0) return;
-    for (const values of DEMO) em.create(WebArticleEntity, { ...values, createdAt: new Date(), updatedAt: new Date() });
-    await em.flush();
-    this.logger.log(`seeded ${DEMO.length} demo web articles`);
-  }
+export class WebPagesSeed extends DemoRowsSeed<WebArticleEntity> {
+  protected readonly entity = WebArticleEntity;
+  protected readonly rows = DEMO.map((values) => ({ ...values, createdAt: new Date(), updatedAt: new Date() }));
+  protected readonly what = 'demo web articles';
 }
