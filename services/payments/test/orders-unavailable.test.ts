@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
+import { startPayments } from './payments-test-kit';
 
 /** Payments with the orders service out of reach: a payment cannot be checked, so it is refused with 503, never recorded blind. */
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'payments',
-    env: { ORDERS_URL: 'http://127.0.0.1:1', ORDERS_TIMEOUT_MS: '500' },
-  });
+  service = await startPayments({ ORDERS_URL: 'http://127.0.0.1:1', ORDERS_TIMEOUT_MS: '500' });
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
 import { startOrdersStub } from './orders-stub';
+import { startPayments } from './payments-test-kit';
 
 let service: TestService;
 let db: Client;
@@ -11,7 +12,7 @@ let orders: Awaited<ReturnType<typeof startOrdersStub>>;
 beforeAll(async () => {
   orders = await startOrdersStub(missingOrders);
   const ordersUrl = orders.url;
-  service = await startTestService(() => require('../src/app.module').AppModule, { service: 'payments', env: { ORDERS_URL: ordersUrl } });
+  service = await startPayments({ ORDERS_URL: ordersUrl });
   db = new Client({ connectionString: service.databaseUrl });
   await db.connect();
 });

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
 import { createAuthNetSimulator } from '../src/simulator/authnet-simulator';
 import { AuthNetClient, ProviderError } from '../src/settlement/authnet.client';
 import type { PaymentsConfig } from '../src/payments.config';
+import { startPayments } from './payments-test-kit';
 
 let simulator: Server;
 let endpoint: string;
@@ -15,14 +16,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => simulator.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(simulator.address() as AddressInfo).port}/xml/v1/request.api`;
   // Real-looking but wrong credentials: the provider refuses them.
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'payments',
-    env: {
-      AUTHNET_ENDPOINT: endpoint,
-      AUTHNET_API_LOGIN_ID: 'wrong-login',
-      AUTHNET_TRANSACTION_KEY: 'wrong-key',
-      AUTHNET_TIMEOUT_MS: '1500',
-    },
+  service = await startPayments({
+    AUTHNET_ENDPOINT: endpoint,
+    AUTHNET_API_LOGIN_ID: 'wrong-login',
+    AUTHNET_TRANSACTION_KEY: 'wrong-key',
+    AUTHNET_TIMEOUT_MS: '1500',
   });
 });
 

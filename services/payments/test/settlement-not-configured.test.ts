@@ -1,4 +1,5 @@
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
+import { startPayments } from './payments-test-kit';
 
 /**
  * Without Authorize.Net credentials and without AUTHNET_SIMULATOR=true, settlement never falls back to the
@@ -7,10 +8,7 @@ import { startTestService, type TestService } from '@backoffice/platform/testing
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'payments',
-    env: { AUTHNET_API_LOGIN_ID: '', AUTHNET_TRANSACTION_KEY: '', AUTHNET_SIMULATOR: 'false' },
-  });
+  service = await startPayments({ AUTHNET_API_LOGIN_ID: '', AUTHNET_TRANSACTION_KEY: '', AUTHNET_SIMULATOR: 'false' });
 });
 
 afterAll(async () => {

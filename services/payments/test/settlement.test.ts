@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
 import { createAuthNetSimulator } from '../src/simulator/authnet-simulator';
 import { batchOfDay, dayNumber, transactionsOf } from '../src/simulator/simulator-data';
 import { startOrdersStub } from './orders-stub';
+import { startPayments } from './payments-test-kit';
 
 let simulator: Server;
 let service: TestService;
@@ -20,16 +21,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => simulator.listen(0, '127.0.0.1', resolve));
   const port = (simulator.address() as AddressInfo).port;
   orders = await startOrdersStub();
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'payments',
-    env: {
-      AUTHNET_SIMULATOR: 'true',
-      AUTHNET_SIMULATOR_URL: `http://127.0.0.1:${port}/xml/v1/request.api`,
-      AUTHNET_SIM_LOGIN_ID: 'sim-login',
-      AUTHNET_SIM_TRANSACTION_KEY: 'sim-key',
-      AUTHNET_PAGE_SIZE: '10',
-      ORDERS_URL: orders.url,
-    },
+  service = await startPayments({
+    AUTHNET_SIMULATOR: 'true',
+    AUTHNET_SIMULATOR_URL: `http://127.0.0.1:${port}/xml/v1/request.api`,
+    AUTHNET_SIM_LOGIN_ID: 'sim-login',
+    AUTHNET_SIM_TRANSACTION_KEY: 'sim-key',
+    AUTHNET_PAGE_SIZE: '10',
+    ORDERS_URL: orders.url,
   });
 });
 

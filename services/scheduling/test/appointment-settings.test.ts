@@ -1,4 +1,5 @@
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
+import { startScheduling } from './scheduling-test-kit';
 
 let service: TestService;
 let branchId: number;
@@ -7,10 +8,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'scheduling',
-    env: { SEED_DEMO_DATA: 'false', DEFAULT_BRANCH_TIME_ZONE: 'UTC' },
-  });
+  service = await startScheduling({ DEFAULT_BRANCH_TIME_ZONE: 'UTC' });
   const response = await service.request('/api/branches', {
     method: 'POST',
     json: { name: 'Settings Branch', phoneNumber: '+1 212 555 0100', address: '1 Main St', type: 'Branch', countryCCN3: '840' },

@@ -3,16 +3,14 @@ import { MikroORM } from '@mikro-orm/core';
 import { Client } from 'pg';
 import { AUDIT_TOPIC, type AuditEventData } from '@backoffice/contracts';
 import { runWithLogContext, setCurrentActor } from '@backoffice/platform';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
 import { BranchEntity } from '../src/branches/branch.entity';
+import { startScheduling } from './scheduling-test-kit';
 
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'scheduling',
-    env: { DEFAULT_BRANCH_TIME_ZONE: 'Europe/Paris', SEED_DEMO_DATA: 'false' },
-  });
+  service = await startScheduling({ DEFAULT_BRANCH_TIME_ZONE: 'Europe/Paris' });
 });
 
 afterAll(async () => {
