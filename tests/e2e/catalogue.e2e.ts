@@ -1,37 +1,13 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminToken, api, shot, signIn } from './fixtures';
+import { png, type Rgb } from './png';
 
-/** A real PNG (a soft gradient, width x height) to upload as a catalogue image. */
-function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      for (let c = 0; c < 3; c++) row.writeUInt8(Math.round(from[c] + (to[c] - from[c]) * t), 1 + x * 3 + c);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+/** A soft gradient between two colours, width x height, to upload as a catalogue image. */
+function gradientPng(width: number, height: number, from: Rgb, to: Rgb): Buffer {
+  return png(width, height, (x, y) => {
+    const t = (x / width + y / height) / 2;
+    return [0, 1, 2].map((c) => Math.round(from[c] + (to[c] - from[c]) * t)) as Rgb;
+  });
 }
 
 // The tests build on each other (files defined first are required, then deleted), and walk long flows.

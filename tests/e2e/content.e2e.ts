@@ -1,39 +1,11 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import type { WebArticle } from '@backoffice/contracts';
 import { adminToken, api, shot, signIn } from './fixtures';
+import { png, type Rgb } from './png';
 
-/** A real PNG (diagonal stripes, width x height) to upload as an article image. */
-function stripesPng(width: number, height: number, a: [number, number, number], b: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const colour = Math.floor((x + y) / 24) % 2 === 0 ? a : b;
-      for (let c = 0; c < 3; c++) row.writeUInt8(colour[c], 1 + x * 3 + c);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** Diagonal stripes of two colours, width x height, to upload as an article image. */
+const stripesPng = (width: number, height: number, a: Rgb, b: Rgb) =>
+  png(width, height, (x, y) => (Math.floor((x + y) / 24) % 2 === 0 ? a : b));
 
 // Long flows (the rich-text editor, uploads) on shared, busy machines: more time than the default minute.
 test.describe.configure({ timeout: 180_000 });

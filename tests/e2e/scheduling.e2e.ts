@@ -1,41 +1,9 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { shot, signIn } from './fixtures';
+import { png } from './png';
 
-/** A plain 256x256 PNG map tile, made here so that no tile request leaves the machine. */
-function tilePng(): Buffer {
-  const size = 256;
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      const edge = x === 0 || y === 0;
-      row.writeUInt8(edge ? 200 : 232, 1 + x * 3);
-      row.writeUInt8(edge ? 210 : 238, 2 + x * 3);
-      row.writeUInt8(edge ? 220 : 228, 3 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A plain 256x256 map tile with a lighter edge, made here so that no tile request leaves the machine. */
+const tilePng = () => png(256, 256, (x, y) => (x === 0 || y === 0 ? [200, 210, 220] : [232, 238, 228]));
 
 const TILE = tilePng();
 
