@@ -1,19 +1,8 @@
 import { AUTH_PATHS } from '@backoffice/contracts';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Avatar, Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { Profile } from '@backoffice/contracts';
-import { errorMessage, useApi } from '../../components/api';
-import { PageSpinner } from '../../components/feedback';
+import { useApi } from '../../components/api';
+import { ErrorBar, PageSpinner } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TwoFactorCard } from '../../features/identity/two-factor/two-factor-card';
@@ -46,14 +35,7 @@ export default function ProfileScreen() {
     <>
       <PageHeader title="Your profile" />
       {isLoading && <PageSpinner />}
-      {error && !profile && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void mutate()}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      {error && !profile && <ErrorBar title="Your profile could not be loaded" error={error} onRetry={() => void mutate()} />}
       {profile && (
         <Card className={styles.card} data-testid="profile">
           <div className={styles.identity}>

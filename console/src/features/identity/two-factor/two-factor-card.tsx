@@ -6,7 +6,6 @@ import {
   Field,
   Input,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   Skeleton,
   SkeletonItem,
@@ -18,7 +17,7 @@ import {
 import { ShieldKeyholeRegular } from '@fluentui/react-icons';
 import type { TwoFactorSetup } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../../components/api';
-import { useNotify } from '../../../components/feedback';
+import { ErrorBar, useNotify } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
 import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor, renewRecoveryCodes, useTwoFactorStatus } from '../api';
 import { AuthenticatorSetup } from './authenticator-setup';
@@ -148,14 +147,7 @@ export function TwoFactorCard() {
           <SkeletonItem />
         </Skeleton>
       )}
-      {error && !status && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void mutate()}>Try again</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      {error && !status && <ErrorBar title="Two-factor sign-in could not be loaded" error={error} onRetry={() => void mutate()} />}
 
       {status && mode.kind === 'idle' && !status.enabled && (
         <TwoFactorOff required={status.required} working={working} onStart={() => void start()} />
