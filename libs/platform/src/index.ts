@@ -31,6 +31,7 @@ export * from './health/readiness';
 export * from './platform.module';
 export * from './http/bootstrap';
 export * from './http/openapi';
+export * from './http/api-controller';
 export * from './http/validation.pipe';
 export * from './http/request-guards';
 export * from './http/single-file-upload';

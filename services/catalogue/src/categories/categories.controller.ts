@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { CategoryDetailSchema, CategoryInputSchema, CategoryListQuerySchema, CategorySchema, IntIdSchema } from '@backoffice/contracts';
-import { ApiResult, Roles, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
 import { CategoriesService } from './categories.service';
 
 class CategoryInputDto extends createZodDto(CategoryInputSchema) {}
@@ -11,9 +10,7 @@ class CategoryListQuery extends createZodDto(CategoryListQuerySchema) {}
 class CategoryIdParams extends createZodDto(z.object({ id: IntIdSchema })) {}
 
 /** Nested service categories (docs/architecture.md). */
-@ApiTags('categories')
-@Roles('Manager')
-@Controller('api/categories')
+@ApiController({ tag: 'categories', path: 'api/categories', roles: ['Manager'] })
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 

@@ -1,10 +1,10 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { CatalogueFileIdSchema, CatalogueFileSchema } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Public, Roles, SERVICE_CONFIG } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Public, Roles, SERVICE_CONFIG } from '@backoffice/platform';
 import type { CatalogueConfig } from '../catalogue.config';
 import { FilesService } from './files.service';
 import { readSingleFile } from './uploads';
@@ -12,8 +12,7 @@ import { readSingleFile } from './uploads';
 class FileIdParams extends createZodDto(CatalogueFileIdSchema) {}
 
 /** Catalogue images: uploaded by staff, served to anyone (they appear in <img> tags and on the storefront). */
-@ApiTags('catalogue files')
-@Controller('api/catalogue/files')
+@ApiController({ tag: 'catalogue files', path: 'api/catalogue/files' })
 export class FilesController {
   constructor(
     private readonly files: FilesService,

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
   CatalogueIdBodySchema,
@@ -10,7 +9,7 @@ import {
   ServiceFilesOfServiceSchema,
   ServiceFileUpdateSchema,
 } from '@backoffice/contracts';
-import { ApiResult, DeprecatedGet, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, DeprecatedGet } from '@backoffice/platform';
 import { ServiceFilesService } from './service-files.service';
 
 class ServiceFileInputDto extends createZodDto(ServiceFileInputSchema) {}
@@ -20,9 +19,7 @@ class IdQuery extends createZodDto(CatalogueIdQuerySchema) {}
 class IdBody extends createZodDto(CatalogueIdBodySchema) {}
 
 /** Required-file definitions, at exactly the paths docs/product.md names. */
-@ApiTags('service files')
-@Roles('Manager')
-@Controller('api/service-files')
+@ApiController({ tag: 'service files', path: 'api/service-files', roles: ['Manager'] })
 export class ServiceFilesController {
   constructor(private readonly serviceFiles: ServiceFilesService) {}
 

@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { IntIdSchema, ServiceInputSchema, ServiceListQuerySchema, ServiceSchema } from '@backoffice/contracts';
-import { ApiResult, Roles, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
 import { ServicesService } from './services.service';
 
 class ServiceInputDto extends createZodDto(ServiceInputSchema) {}
@@ -11,9 +10,7 @@ class ServiceListQuery extends createZodDto(ServiceListQuerySchema) {}
 class ServiceIdParams extends createZodDto(z.object({ id: IntIdSchema })) {}
 
 /** Services of the catalogue (docs/architecture.md); every change is published on catalogue.service.v1. */
-@ApiTags('services')
-@Roles('Manager')
-@Controller('api/services')
+@ApiController({ tag: 'services', path: 'api/services', roles: ['Manager'] })
 export class ServicesController {
   constructor(private readonly services: ServicesService) {}
 

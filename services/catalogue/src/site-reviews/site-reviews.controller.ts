@@ -1,6 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
   pageSchema,
@@ -9,7 +8,7 @@ import {
   SiteReviewListQuerySchema,
   SiteReviewSchema,
 } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { SiteReviewsService } from './site-reviews.service';
 
 class SiteReviewBody extends createZodDto(SiteReviewInputSchema) {}
@@ -17,9 +16,7 @@ class SiteReviewListQueryDto extends createZodDto(SiteReviewListQuerySchema) {}
 class SiteReviewIdParams extends createZodDto(SiteReviewIdParamsSchema) {}
 
 /** Site reviews (docs/architecture.md): insert and update answer the record's id, above 0 on success. */
-@ApiTags('site-reviews')
-@Roles('Manager')
-@Controller('api/site-reviews')
+@ApiController({ tag: 'site-reviews', path: 'api/site-reviews', roles: ['Manager'] })
 export class SiteReviewsController {
   constructor(private readonly reviews: SiteReviewsService) {}
 

@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { WebArticleIdParamsSchema, WebArticleInputSchema, WebArticleSchema, WebPageParamsSchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { WebPagesService } from './web-pages.service';
 
 class WebArticleBody extends createZodDto(WebArticleInputSchema) {}
@@ -11,9 +10,7 @@ class WebPageParams extends createZodDto(WebPageParamsSchema) {}
 class WebArticleIdParams extends createZodDto(WebArticleIdParamsSchema) {}
 
 /** Website content: the articles of each web page (docs/architecture.md). */
-@ApiTags('web-pages')
-@Roles('Manager')
-@Controller('api/web-pages')
+@ApiController({ tag: 'web-pages', path: 'api/web-pages', roles: ['Manager'] })
 export class WebPagesController {
   constructor(private readonly articles: WebPagesService) {}
 

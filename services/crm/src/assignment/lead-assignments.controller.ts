@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
   AssignableLeadsQuerySchema,
@@ -12,7 +11,7 @@ import {
   UpdateUserLeadsSchema,
   UserLeadsSchema,
 } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { UserIdParams } from '../http/id.params';
 import { LeadAssignmentsService } from './lead-assignments.service';
 
@@ -21,9 +20,7 @@ class UnassignedIdsQuery extends createZodDto(UnassignedLeadIdsQuerySchema) {}
 class UpdateUserLeadsBody extends createZodDto(UpdateUserLeadsSchema) {}
 class DistributeBody extends createZodDto(DistributeLeadsSchema) {}
 
-@ApiTags('leads')
-@Roles('Manager')
-@Controller('api/leads')
+@ApiController({ tag: 'leads', path: 'api/leads', roles: ['Manager'] })
 export class LeadAssignmentsController {
   constructor(private readonly assignments: LeadAssignmentsService) {}
 

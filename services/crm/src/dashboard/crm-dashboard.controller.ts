@@ -1,12 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { CrmDashboardSchema } from '@backoffice/contracts';
-import { ApiTags } from '@nestjs/swagger';
 import type { CrmDashboard } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { CrmDashboardService } from './crm-dashboard.service';
 
-@ApiTags('dashboard')
-@Controller('api/dashboard/crm')
+@ApiController({ tag: 'dashboard', path: 'api/dashboard/crm' })
 export class CrmDashboardController {
   constructor(private readonly dashboard: CrmDashboardService) {}
 

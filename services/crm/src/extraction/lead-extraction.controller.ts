@@ -1,18 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { ExtractLeadRequestSchema, ExtractLeadsRequestSchema, LeadImportJobSchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { IntIdParams, JobIdParams } from '../http/id.params';
 import { LeadExtractionService } from './lead-extraction.service';
 
 class ExtractLeadsBody extends createZodDto(ExtractLeadsRequestSchema) {}
 class ExtractLeadBody extends createZodDto(ExtractLeadRequestSchema) {}
 
-@ApiTags('leads')
-@Roles('Manager')
-@Controller('api/leads')
+@ApiController({ tag: 'leads', path: 'api/leads', roles: ['Manager'] })
 export class LeadExtractionController {
   constructor(private readonly extraction: LeadExtractionService) {}
 

@@ -1,11 +1,11 @@
-import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
+import { Get, Logger, Param, Query, Res } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiProduces } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { LeadGroupSchema, LeadTablePageSchema, LeadTableQuerySchema, PageQuerySchema, pageSchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { IntIdParams } from '../http/id.params';
 import { attachment, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
 import { EXPORT_COLUMNS, groupExportRows } from './lead-group-export';
@@ -14,9 +14,7 @@ import { LeadGroupsService } from './lead-groups.service';
 class GroupListQuery extends createZodDto(PageQuerySchema) {}
 class LeadTableQueryDto extends createZodDto(LeadTableQuerySchema) {}
 
-@ApiTags('leads')
-@Roles('Manager')
-@Controller('api/leads/groups')
+@ApiController({ tag: 'leads', path: 'api/leads/groups', roles: ['Manager'] })
 export class LeadGroupsController {
   private readonly logger = new Logger('LeadGroupExport');
 

@@ -1,9 +1,8 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Get, Param, Patch, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { AddLeadNoteSchema, LeadNoteSchema, PipelineLeadSchema, UpdatePipelineSchema } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { IntIdParams } from '../http/id.params';
 import { PipelineService } from './pipeline.service';
 
@@ -11,9 +10,7 @@ class UpdatePipelineBody extends createZodDto(UpdatePipelineSchema) {}
 class AddNoteBody extends createZodDto(AddLeadNoteSchema) {}
 
 /** Stage, follow-up and notes of one lead: a sales agent on their own leads (others are "not found"), Managers and Admins on any. */
-@ApiTags('leads')
-@Roles('Manager', 'Salesagent')
-@Controller('api/leads/pipeline')
+@ApiController({ tag: 'leads', path: 'api/leads/pipeline', roles: ['Manager', 'Salesagent'] })
 export class PipelineController {
   constructor(private readonly pipeline: PipelineService) {}
 

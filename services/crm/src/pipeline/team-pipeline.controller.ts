@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { PipelinePageSchema, ReassignLeadsResultSchema, ReassignLeadsSchema, TeamPipelineQuerySchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { LeadAssignmentsService } from '../assignment/lead-assignments.service';
 import { PipelineService } from './pipeline.service';
 
@@ -10,9 +9,7 @@ class TeamQuery extends createZodDto(TeamPipelineQuerySchema) {}
 class ReassignBody extends createZodDto(ReassignLeadsSchema) {}
 
 /** The team view of Managers and Admins: every agent's leads, and moving leads between agents. */
-@ApiTags('leads')
-@Roles('Manager')
-@Controller('api/leads/team')
+@ApiController({ tag: 'leads', path: 'api/leads/team', roles: ['Manager'] })
 export class TeamPipelineController {
   constructor(
     private readonly pipeline: PipelineService,

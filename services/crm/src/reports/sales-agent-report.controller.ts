@@ -1,19 +1,17 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Get, Query, Res } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { SalesAgentReportQuerySchema, SalesAgentReportSchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { attachment } from '../template/lead-workbooks';
 import { salesAgentCsvFileName, salesAgentReportCsv } from './sales-agent-report.csv';
 import { SalesAgentReports } from './sales-agent-report.service';
 
 class SalesAgentReportQueryDto extends createZodDto(SalesAgentReportQuerySchema) {}
 
-@ApiTags('reports')
-@Roles('Manager')
-@Controller('api/reports')
+@ApiController({ tag: 'reports', path: 'api/reports', roles: ['Manager'] })
 export class SalesAgentReportController {
   constructor(private readonly reports: SalesAgentReports) {}
 

@@ -1,12 +1,10 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Get, Header } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiProduces } from '@nestjs/swagger';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { attachment, leadTemplate, XLSX_TYPE } from './lead-workbooks';
 
-@ApiTags('leads')
-@Roles('Manager')
-@Controller('api/leads')
+@ApiController({ tag: 'leads', path: 'api/leads', roles: ['Manager'] })
 export class LeadTemplateController {
   private cached?: Promise<Buffer>;
 

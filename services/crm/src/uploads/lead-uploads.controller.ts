@@ -1,15 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { z } from 'zod';
 import { LeadUploadSchema } from '@backoffice/contracts';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { IntIdParams } from '../http/id.params';
 import { LeadUploadsService } from './lead-uploads.service';
 
-@ApiTags('leads')
-@Roles('Manager')
-@Controller('api/leads/uploads')
+@ApiController({ tag: 'leads', path: 'api/leads/uploads', roles: ['Manager'] })
 export class LeadUploadsController {
   constructor(private readonly uploads: LeadUploadsService) {}
 

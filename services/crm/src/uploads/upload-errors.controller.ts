@@ -1,11 +1,11 @@
-import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Get, Logger, Param, Query, Res } from '@nestjs/common';
+import { ApiProduces } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { fromDigits, LeadRowErrorSchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { IntIdParams } from '../http/id.params';
 import { attachment, FAILED_ROW_COLUMNS, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
 import { UploadErrorsService } from './upload-errors.service';
@@ -17,9 +17,7 @@ class ErrorPageQuery extends createZodDto(
   }),
 ) {}
 
-@ApiTags('leads')
-@Roles('Manager')
-@Controller('api/leads/uploads')
+@ApiController({ tag: 'leads', path: 'api/leads/uploads', roles: ['Manager'] })
 export class UploadErrorsController {
   private readonly logger = new Logger('FailedRows');
 

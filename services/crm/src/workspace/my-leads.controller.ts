@@ -1,5 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Patch, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import {
   LeadSchema,
@@ -9,7 +8,7 @@ import {
   PipelineSummaryQuerySchema,
   UpdateLeadNotesSchema,
 } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { IntIdParams } from '../http/id.params';
 import { PipelineService } from '../pipeline/pipeline.service';
 import { MyLeadsService } from './my-leads.service';
@@ -19,9 +18,7 @@ class SummaryQuery extends createZodDto(PipelineSummaryQuerySchema) {}
 class UpdateNotesBody extends createZodDto(UpdateLeadNotesSchema) {}
 
 /** The sales agent's workspace: their own leads only. */
-@ApiTags('leads')
-@Roles('Salesagent')
-@Controller('api/leads/mine')
+@ApiController({ tag: 'leads', path: 'api/leads/mine', roles: ['Salesagent'] })
 export class MyLeadsController {
   constructor(
     private readonly myLeads: MyLeadsService,

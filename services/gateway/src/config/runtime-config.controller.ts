@@ -1,13 +1,11 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Get, Inject } from '@nestjs/common';
 import { RuntimeConfigSchema } from '@backoffice/contracts';
-import { ApiTags } from '@nestjs/swagger';
 import type { RuntimeConfig } from '@backoffice/contracts';
-import { ApiResult, Public, SERVICE_CONFIG } from '@backoffice/platform';
+import { ApiController, ApiResult, Public, SERVICE_CONFIG } from '@backoffice/platform';
 import type { GatewayConfig } from './gateway.config';
 import { SettlementStatusSource } from './settlement-status';
 
-@ApiTags('config')
-@Controller('api/config')
+@ApiController({ tag: 'config', path: 'api/config' })
 export class RuntimeConfigController {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,

@@ -1,17 +1,14 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { CountryInputSchema, CountrySchema } from '@backoffice/contracts';
-import { ApiResult, Roles, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
 import { IdParams } from '../shared/id.params';
 import { CountriesService } from './countries.service';
 
 class CountryBody extends createZodDto(CountryInputSchema) {}
 
-@ApiTags('geography')
-@Roles('Manager')
-@Controller('api/countries')
+@ApiController({ tag: 'geography', path: 'api/countries', roles: ['Manager'] })
 export class CountriesController {
   constructor(private readonly countries: CountriesService) {}
 

@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, type Type } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, type Type } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { IntIdSchema } from '@backoffice/contracts';
-import { ApiResult, Roles, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
 import { IdParams } from '../shared/id.params';
 import { LEVELS, type LevelData, type RegionLevelName } from './region-levels';
 import { RegionLevelsService } from './levels.service';
@@ -26,9 +25,7 @@ function levelController(level: RegionLevelName): Type<unknown> {
   named(ParentParams, `${parentLabel}IdParams`);
   named(LevelBody, `${def.label}Body`);
 
-  @ApiTags('geography')
-  @Roles('Manager')
-  @Controller(`api/${def.plural}`)
+  @ApiController({ tag: 'geography', path: `api/${def.plural}`, roles: ['Manager'] })
   class LevelController {
     constructor(readonly levels: RegionLevelsService) {}
 

@@ -1,14 +1,12 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { GeographyLookupQuerySchema, GeographyLookupResultSchema } from '@backoffice/contracts';
-import { ApiResult, Public } from '@backoffice/platform';
+import { ApiController, ApiResult, Public } from '@backoffice/platform';
 import { LookupService } from './lookup.service';
 
 class LookupQuery extends createZodDto(GeographyLookupQuerySchema) {}
 
-@ApiTags('geography')
-@Controller('api/geography')
+@ApiController({ tag: 'geography', path: 'api/geography' })
 export class LookupController {
   constructor(private readonly lookups: LookupService) {}
 

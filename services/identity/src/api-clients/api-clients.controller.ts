@@ -1,9 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { ApiClientSchema, ApiClientWithSecretSchema, CreateApiClientSchema, RotateApiClientSecretSchema } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { ApiClientsService } from './api-clients.service';
 
 class CreateApiClientDto extends createZodDto(CreateApiClientSchema) {}
@@ -11,9 +10,7 @@ class RotateApiClientSecretDto extends createZodDto(RotateApiClientSecretSchema)
 class ApiClientIdParams extends createZodDto(z.object({ id: z.uuid('The API client id must be a UUID.') })) {}
 
 /** API clients (other systems calling the API): the Admin's. A secret is answered once, when made. */
-@ApiTags('identity')
-@Roles('Admin')
-@Controller('api/identity/api-clients')
+@ApiController({ tag: 'identity', path: 'api/identity/api-clients', roles: ['Admin'] })
 export class ApiClientsController {
   constructor(private readonly clients: ApiClientsService) {}
 

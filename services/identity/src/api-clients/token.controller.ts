@@ -1,8 +1,7 @@
-import { Body, Controller, Logger, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Logger, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientCredentialsRequestSchema, ClientCredentialsResponseSchema, OAuthErrorSchema, ProblemSchema } from '@backoffice/contracts';
-import { ApiResult, Public } from '@backoffice/platform';
+import { ApiController, ApiResult, Public } from '@backoffice/platform';
 import { LoginThrottle } from '../auth/login-throttle';
 import { ApiClientsService, OAuthRefusal } from './api-clients.service';
 
@@ -32,8 +31,7 @@ export function basicCredentials(header: string | undefined): { id: string; secr
  * RFC 6749's own shapes (§5.1, §5.2), not problem documents, so any OAuth client library understands them.
  * Throttled like sign-ins (per client and address), and every answer is logged.
  */
-@ApiTags('auth')
-@Controller('api/auth')
+@ApiController({ tag: 'auth', path: 'api/auth' })
 export class TokenController {
   private readonly logger = new Logger('ClientCredentials');
 

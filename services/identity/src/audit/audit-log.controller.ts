@@ -1,16 +1,14 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Get, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { AuditHistoryQuerySchema, AuditPageSchema, AuditQuerySchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, Roles } from '@backoffice/platform';
 import { AuditLog } from './audit-log.service';
 
 class AuditQueryDto extends createZodDto(AuditQuerySchema) {}
 class AuditHistoryQueryDto extends createZodDto(AuditHistoryQuerySchema) {}
 
 /** The audit log: the Admin's Activity screen, and each record's own history for those who see the record. */
-@ApiTags('audit')
-@Controller('api/audit')
+@ApiController({ tag: 'audit', path: 'api/audit' })
 export class AuditLogController {
   constructor(private readonly auditLog: AuditLog) {}
 

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import {
@@ -10,7 +9,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   TwoFactorSetupSchema,
 } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Public, SERVICE_CONFIG } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Public, SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 import { AuthService, type IssuedSession } from './auth.service';
 
@@ -23,8 +22,7 @@ type CookieReply = FastifyReply & {
 };
 type CookieRequest = FastifyRequest & { cookies: Record<string, string | undefined> };
 
-@ApiTags('auth')
-@Controller('api/auth')
+@ApiController({ tag: 'auth', path: 'api/auth' })
 export class AuthController {
   constructor(
     private readonly auth: AuthService,

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import {
   ClientIdQuerySchema,
@@ -10,7 +9,7 @@ import {
   IdentityResultSchema,
   pageSchema,
 } from '@backoffice/contracts';
-import { ApiResult, DeprecatedGet, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, DeprecatedGet } from '@backoffice/platform';
 import { ClientsService } from './clients.service';
 
 class ClientListQueryDto extends createZodDto(ClientListQuerySchema) {}
@@ -20,9 +19,7 @@ class ClientInsertDto extends createZodDto(ClientInsertSchema) {}
 class ClientUpdateDto extends createZodDto(ClientUpdateSchema) {}
 
 /** Client accounts, on the paths docs/product.md names. Back-office staff: Manager and Admin. */
-@ApiTags('clients')
-@Roles('Manager')
-@Controller('api/clients')
+@ApiController({ tag: 'clients', path: 'api/clients', roles: ['Manager'] })
 export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 

@@ -1,9 +1,8 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Put } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { RoleInfoSchema, RoleSchema, UpdateUserRolesSchema, UserRolesSchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, Roles } from '@backoffice/platform';
 import { UserIdParamDto } from '../users/user-id.params';
 import { UserRolesService } from './user-roles.service';
 
@@ -11,8 +10,7 @@ class RoleIdParamDto extends createZodDto(z.object({ id: z.string().trim().min(1
 class UpdateUserRolesDto extends createZodDto(UpdateUserRolesSchema) {}
 
 /** The roles service of the product (docs/product.md): role names, one role, a user's roles and their update. */
-@ApiTags('identity')
-@Controller('api/identity')
+@ApiController({ tag: 'identity', path: 'api/identity' })
 export class UserRolesController {
   constructor(private readonly roles: UserRolesService) {}
 

@@ -1,15 +1,12 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Put } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { IdentitySettingsSchema } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { IdentitySettingsService } from './identity-settings.service';
 
 class IdentitySettingsDto extends createZodDto(IdentitySettingsSchema) {}
 
-@ApiTags('identity')
-@Roles('Admin')
-@Controller('api/identity/settings')
+@ApiController({ tag: 'identity', path: 'api/identity/settings', roles: ['Admin'] })
 export class IdentitySettingsController {
   constructor(private readonly settings: IdentitySettingsService) {}
 

@@ -1,15 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Post } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { RecoveryCodesSchema, TwoFactorCodeSchema, TwoFactorSetupSchema, TwoFactorStatusSchema } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { TwoFactorService } from './two-factor.service';
 
 class TwoFactorCodeDto extends createZodDto(TwoFactorCodeSchema) {}
 
 /** The signed-in user's own two-factor sign-in (enrolment from the profile). */
-@ApiTags('auth')
-@Controller('api/auth/two-factor')
+@ApiController({ tag: 'auth', path: 'api/auth/two-factor' })
 export class TwoFactorController {
   constructor(private readonly twoFactor: TwoFactorService) {}
 

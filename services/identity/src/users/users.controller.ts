@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { CreateStaffUserSchema, pageSchema, StaffUserSchema, UpdateStaffUserSchema, UserListQuerySchema } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { UserIdParamDto } from './user-id.params';
 import { UsersService } from './users.service';
 
@@ -11,8 +10,7 @@ class CreateStaffUserDto extends createZodDto(CreateStaffUserSchema) {}
 class UpdateStaffUserDto extends createZodDto(UpdateStaffUserSchema) {}
 
 /** Staff users. Reading is open to Managers (they pick sales agents and providers); changes are the Admin's. */
-@ApiTags('identity')
-@Controller('api/identity/users')
+@ApiController({ tag: 'identity', path: 'api/identity/users' })
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 

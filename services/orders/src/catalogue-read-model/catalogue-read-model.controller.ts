@@ -1,14 +1,12 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Get, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
 import { CatalogueServiceViewSchema } from '@backoffice/contracts';
-import { ApiTags } from '@nestjs/swagger';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, Roles } from '@backoffice/platform';
 import { CatalogueReadModel } from './catalogue-read-model.service';
 import { CatalogueReadModelRebuild } from './catalogue-read-model.rebuild';
 
 /** The orders service's copy of the catalogue (what order intake prices with), and its rebuild from the topic. */
-@ApiTags('orders')
-@Controller('api/orders/read-models/catalogue')
+@ApiController({ tag: 'orders', path: 'api/orders/read-models/catalogue' })
 export class CatalogueReadModelController {
   constructor(
     private readonly readModel: CatalogueReadModel,

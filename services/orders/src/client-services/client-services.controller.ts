@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -13,7 +12,7 @@ import {
   SubmitOrderItemSchema,
   UploadFileQuerySchema,
 } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { ClientServiceFiles } from './client-service-files.service';
 import { SubmitOrderItemCommand } from './commands/submit-order-item.handler';
 import { GetClientServiceQuery } from './queries/get-client-service.handler';
@@ -27,8 +26,7 @@ class ClientServiceFileParams extends createZodDto(
   z.object({ id: z.uuid('The client service id must be a UUID.'), fileId: z.uuid('The file id must be a UUID.') }),
 ) {}
 
-@ApiTags('client services')
-@Controller('api/client-services')
+@ApiController({ tag: 'client services', path: 'api/client-services' })
 export class ClientServicesController {
   constructor(
     private readonly commands: CommandBus,

@@ -1,10 +1,9 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { CommandResultSchema, fromDigits } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, DeprecatedGet, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, DeprecatedGet } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { AssignBranchCommand } from './commands/assign-branch.handler';
 import { AssignProviderCommand } from './commands/assign-provider.handler';
@@ -30,9 +29,7 @@ class ProviderParams extends createZodDto(z.object({ clientServiceId, providerId
  * Assignment of a client service, answering {success, message}: each command at the product's GET path (kept for
  * the specification's clients, deprecated) and at its POST twin on the same path, for new clients.
  */
-@ApiTags('client services')
-@Roles('Manager')
-@Controller('api/ServiceSubmissions')
+@ApiController({ tag: 'client services', path: 'api/ServiceSubmissions', roles: ['Manager'] })
 export class ServiceSubmissionsController {
   constructor(private readonly commands: CommandBus) {}
 

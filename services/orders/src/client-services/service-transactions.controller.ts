@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { CommandResultSchema, ServiceTransactionInputSchema, ServiceTransactionSchema } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { RecordTransactionCommand } from './commands/record-transaction.handler';
 import { ListTransactionsQuery } from './queries/list-transactions.handler';
 
@@ -12,9 +11,7 @@ class ServiceTransactionDto extends createZodDto(ServiceTransactionInputSchema) 
 class TransactionsParams extends createZodDto(z.object({ clientServiceId: z.uuid('The client service id must be a UUID.') })) {}
 
 /** Transactions of client services, at the product's paths; a ServiceProvider reaches only theirs. */
-@ApiTags('client services')
-@Roles('Manager', 'ServiceProvider')
-@Controller('api/ServiceTransaction')
+@ApiController({ tag: 'client services', path: 'api/ServiceTransaction', roles: ['Manager', 'ServiceProvider'] })
 export class ServiceTransactionsController {
   constructor(
     private readonly commands: CommandBus,

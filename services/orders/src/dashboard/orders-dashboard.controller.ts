@@ -1,12 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { OrdersDashboardSchema } from '@backoffice/contracts';
-import { ApiTags } from '@nestjs/swagger';
 import type { OrdersDashboard } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { OrdersDashboardService } from './orders-dashboard.service';
 
-@ApiTags('dashboard')
-@Controller('api/dashboard/orders')
+@ApiController({ tag: 'dashboard', path: 'api/dashboard/orders' })
 export class OrdersDashboardController {
   constructor(private readonly dashboard: OrdersDashboardService) {}
 

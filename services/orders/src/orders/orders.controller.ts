@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -12,7 +11,7 @@ import {
   OrderSummarySchema,
   pageSchema,
 } from '@backoffice/contracts';
-import { ApiResult, Roles, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { CreateOrderCommand } from './commands/create-order.handler';
 import { GetOrderQuery } from './queries/get-order.handler';
@@ -24,9 +23,7 @@ class OrderListQueryDto extends createZodDto(OrderListQuerySchema) {}
 class OrderExportQueryDto extends createZodDto(OrderExportQuerySchema) {}
 class OrderIdParams extends createZodDto(z.object({ id: z.uuid('The order id must be a UUID.') })) {}
 
-@ApiTags('orders')
-@Roles('Manager')
-@Controller('api/orders')
+@ApiController({ tag: 'orders', path: 'api/orders', roles: ['Manager'] })
 export class OrdersController {
   constructor(
     private readonly commands: CommandBus,

@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +15,7 @@ import {
   WebhookSubscriptionSchema,
   WebhookSubscriptionWithSecretSchema,
 } from '@backoffice/contracts';
-import { ApiResult, CurrentUser, type CurrentUserData, Roles, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { WebhooksService } from './webhooks.service';
 
 class CreateWebhookSubscriptionDto extends createZodDto(CreateWebhookSubscriptionSchema) {}
@@ -26,10 +25,7 @@ class WebhookDeliveryQueryDto extends createZodDto(WebhookDeliveryQuerySchema) {
 class UuidParams extends createZodDto(z.object({ id: z.uuid('The id must be a UUID.') })) {}
 
 /** Webhook subscriptions and their deliveries: Admin, or an API client with `webhooks:manage`. */
-@ApiTags('webhooks')
-@Roles('Admin')
-@Scopes('webhooks:manage')
-@Controller('api/webhooks')
+@ApiController({ tag: 'webhooks', path: 'api/webhooks', roles: ['Admin'], scopes: ['webhooks:manage'] })
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 

@@ -1,18 +1,15 @@
-import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { OrderPaymentSchema, RecordPaymentSchema } from '@backoffice/contracts';
-import { ApiResult, Roles, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
 import { OrderPaymentsService } from './order-payments.service';
 
 class RecordPaymentBody extends createZodDto(RecordPaymentSchema) {}
 class OrderIdParams extends createZodDto(z.object({ id: z.uuid('Order id must be a UUID.') })) {}
 
-@ApiTags('payments')
-@Roles('Manager')
-@Controller()
+@ApiController({ tag: 'payments', roles: ['Manager'] })
 export class OrderPaymentsController {
   constructor(private readonly payments: OrderPaymentsService) {}
 

@@ -1,17 +1,14 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { BatchIdSchema, SettledBatchSchema, SettledTransactionListSchema, SettlementRangeQuerySchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { SettlementService } from './settlement.service';
 
 class SettlementRangeQueryDto extends createZodDto(SettlementRangeQuerySchema) {}
 class BatchIdParams extends createZodDto(BatchIdSchema) {}
 
-@ApiTags('payments')
-@Roles('Manager')
-@Controller('api/payments/settlement/batches')
+@ApiController({ tag: 'payments', path: 'api/payments/settlement/batches', roles: ['Manager'] })
 export class SettlementController {
   constructor(private readonly settlement: SettlementService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Put, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import {
   type AppointmentSettings,
@@ -11,16 +10,14 @@ import {
   SaveAppointmentSettingsResponseSchema,
   SlotQuerySchema,
 } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { BranchIdParamsDto } from '../branches/branch-id.params';
 import { AppointmentSettingsService } from './appointment-settings.service';
 
 class AppointmentSettingsInputDto extends createZodDto(AppointmentSettingsInputSchema) {}
 class SlotQueryDto extends createZodDto(SlotQuerySchema) {}
 
-@ApiTags('appointments')
-@Roles('Manager')
-@Controller('api/branches/:id')
+@ApiController({ tag: 'appointments', path: 'api/branches/:id', roles: ['Manager'] })
 export class AppointmentSettingsController {
   constructor(private readonly settings: AppointmentSettingsService) {}
 

@@ -1,17 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { type Branch, BranchInputSchema, BranchSchema } from '@backoffice/contracts';
-import { ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult } from '@backoffice/platform';
 import { BranchIdParamsDto } from './branch-id.params';
 import { BranchesService } from './branches.service';
 
 class BranchInputDto extends createZodDto(BranchInputSchema) {}
 
-@ApiTags('branches')
-@Roles('Manager')
-@Controller('api/branches')
+@ApiController({ tag: 'branches', path: 'api/branches', roles: ['Manager'] })
 export class BranchesController {
   constructor(private readonly branches: BranchesService) {}
 

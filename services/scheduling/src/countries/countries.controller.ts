@@ -1,17 +1,15 @@
-import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import { Get, Header, Param, Res } from '@nestjs/common';
 import { BranchCountrySchema } from '@backoffice/contracts';
-import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { BranchCountry } from '@backoffice/contracts';
-import { ApiResult, Public, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, Public, Roles } from '@backoffice/platform';
 import { CountryCatalog } from './country-catalog';
 
 class FlagParamsDto extends createZodDto(z.object({ ccn3: z.string().regex(/^\d{3}$/, 'A country is a 3-digit ISO numeric code') })) {}
 
-@ApiTags('branches')
-@Controller('api/branches/countries')
+@ApiController({ tag: 'branches', path: 'api/branches/countries' })
 export class CountriesController {
   constructor(private readonly catalog: CountryCatalog) {}
 

@@ -1,0 +1,27 @@
+import { applyDecorators, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { ApiScope, Role } from '@backoffice/contracts';
+import { Roles, Scopes } from '../auth/decorators';
+
+export interface ApiControllerOptions {
+  /** The OpenAPI tag its operations are grouped under. */
+  tag: string;
+  /** The path its routes are under (none: each route names its whole path). */
+  path?: string;
+  /** Who may call its routes, as the gateway's route table says (without: any signed-in staff user; Admin always may). */
+  roles?: Role[];
+  /** API-client scopes that may call its routes too. */
+  scopes?: ApiScope[];
+}
+
+/**
+ * A controller of the API: its OpenAPI tag, its path, and its roles and scopes (the route table's), in one
+ * decorator instead of @ApiTags, @Roles, @Scopes and @Controller. A route may still narrow them with its own.
+ */
+export const ApiController = ({ tag, path, roles, scopes }: ApiControllerOptions) =>
+  applyDecorators(
+    ApiTags(tag),
+    ...(roles ? [Roles(...roles)] : []),
+    ...(scopes ? [Scopes(...scopes)] : []),
+    path === undefined ? Controller() : Controller(path),
+  );
