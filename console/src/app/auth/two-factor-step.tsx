@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AUTH_PATHS, LOGIN_PROBLEM_CODES, type LoginResponse, type RecoveryCodes, type TwoFactorSetup } from '@backoffice/contracts';
 import { ApiError, apiFetch, sessionStore } from '../../components/api';
+import { useOneTimeCode } from '../../features/identity/two-factor/use-one-time-code';
 import { AuthenticatorSetup } from '../../features/identity/two-factor/authenticator-setup';
 import { RecoveryCodesPanel } from '../../features/identity/two-factor/recovery-codes-panel';
 
@@ -42,11 +43,9 @@ export interface TwoFactorStepProps {
  */
 export function TwoFactorStep({ username, password, setup, onBack }: TwoFactorStepProps) {
   const styles = useStyles();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const otpCode = useOneTimeCode();
   const [submitting, setSubmitting] = useState(false);
   const [signedIn, setSignedIn] = useState<LoginWithCodes | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
 
   if (signedIn?.recoveryCodes) {
     return (
@@ -61,12 +60,8 @@ export function TwoFactorStep({ username, password, setup, onBack }: TwoFactorSt
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const otp = code.trim();
-    if (!otp) {
-      setCodeError('Enter the code from your authenticator app');
-      codeRef.current?.focus();
-      return;
-    }
+    const otp = otpCode.code;
+    if (!otp) return otpCode.refuse('Enter the code from your authenticator app');
     setSubmitting(true);
     try {
       const response = await apiFetch<LoginWithCodes>(AUTH_PATHS.login, { method: 'POST', json: { username, password, otp } });
@@ -78,9 +73,8 @@ export function TwoFactorStep({ username, password, setup, onBack }: TwoFactorSt
       }
     } catch (error) {
       if (error instanceof ApiError && error.code === LOGIN_PROBLEM_CODES.otpInvalid) {
-        setCodeError(error.detail ?? 'The code is not correct.');
-        setCode('');
-        codeRef.current?.focus();
+        otpCode.clear();
+        otpCode.refuse(error.detail ?? 'The code is not correct.');
       } else {
         onBack(error);
       }
@@ -101,23 +95,11 @@ export function TwoFactorStep({ username, password, setup, onBack }: TwoFactorSt
       ) : (
         <Text className={styles.intro}>Enter the code from your authenticator app to finish signing in as {username}.</Text>
       )}
-      <Field
-        label="Verification code"
-        validationMessage={codeError}
-        hint={setup ? 'The 6-digit code the app shows now.' : 'The 6-digit code from your app, or one of your recovery codes.'}
-      >
-        <Input
-          ref={codeRef}
-          name="otp"
-          autoFocus
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(_event, data) => {
-            setCode(data.value);
-            setCodeError(undefined);
-          }}
-        />
-      </Field>
+      {otpCode.field({
+        label: 'Verification code',
+        name: 'otp',
+        hint: setup ? 'The 6-digit code the app shows now.' : 'The 6-digit code from your app, or one of your recovery codes.',
+      })}
       <div className={styles.actions}>
         <Button
           type="submit"

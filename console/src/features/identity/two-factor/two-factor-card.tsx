@@ -1,10 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Badge,
   Button,
   Card,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
   Skeleton,
@@ -22,6 +20,7 @@ import { formatDate } from '../../../components/format';
 import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor, renewRecoveryCodes, useTwoFactorStatus } from '../api';
 import { AuthenticatorSetup } from './authenticator-setup';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { useOneTimeCode } from './use-one-time-code';
 
 const useStyles = makeStyles({
   card: { maxWidth: '720px', marginTop: tokens.spacingVerticalXL, padding: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalL },
@@ -45,15 +44,12 @@ export function TwoFactorCard() {
   const notify = useNotify();
   const { data: status, error, mutate } = useTwoFactorStatus();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const otpCode = useOneTimeCode();
   const [working, setWorking] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
 
   const reset = (next: Mode = { kind: 'idle' }) => {
     setMode(next);
-    setCode('');
-    setCodeError(undefined);
+    otpCode.clear();
   };
 
   const run = async (work: () => Promise<void>, failureTitle: string) => {
@@ -63,8 +59,7 @@ export function TwoFactorCard() {
     } catch (failure) {
       const byField = fieldErrors(failure);
       if (byField.code) {
-        setCodeError(byField.code);
-        codeRef.current?.focus();
+        otpCode.refuse(byField.code);
       } else {
         notify.error(errorMessage(failure), failureTitle);
       }
@@ -78,25 +73,22 @@ export function TwoFactorCard() {
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
     if (working) return;
-    if (!code.trim()) {
-      setCodeError('Enter the code from your authenticator app');
-      codeRef.current?.focus();
-      return;
-    }
+    const code = otpCode.code;
+    if (!code) return otpCode.refuse('Enter the code from your authenticator app');
     if (mode.kind === 'setup') {
       void run(async () => {
-        const { recoveryCodes } = await enableTwoFactor(code.trim());
+        const { recoveryCodes } = await enableTwoFactor(code);
         notify.success('You will be asked for a code from your app when you sign in.', 'Two-factor sign-in is on');
         reset({ kind: 'codes', codes: recoveryCodes });
       }, 'Could not turn on two-factor sign-in');
     } else if (mode.kind === 'confirm' && mode.action === 'renew') {
       void run(async () => {
-        const { recoveryCodes } = await renewRecoveryCodes(code.trim());
+        const { recoveryCodes } = await renewRecoveryCodes(code);
         reset({ kind: 'codes', codes: recoveryCodes });
       }, 'Could not renew the recovery codes');
     } else if (mode.kind === 'confirm') {
       void run(async () => {
-        await disableTwoFactor(code.trim());
+        await disableTwoFactor(code);
         notify.success('You sign in with your password alone.', 'Two-factor sign-in is off');
         reset();
       }, 'Could not turn off two-factor sign-in');
@@ -105,19 +97,7 @@ export function TwoFactorCard() {
 
   const codeForm = (label: string, submitLabel: string, hint?: string) => (
     <form className={styles.form} onSubmit={submitCode} noValidate>
-      <Field label={label} validationMessage={codeError} hint={hint} className={styles.code}>
-        <Input
-          ref={codeRef}
-          name="code"
-          autoFocus
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(_event, data) => {
-            setCode(data.value);
-            setCodeError(undefined);
-          }}
-        />
-      </Field>
+      {otpCode.field({ label, hint, name: 'code', className: styles.code })}
       <Button type="submit" appearance="primary" disabled={working} icon={working ? <Spinner size="tiny" /> : undefined}>
         {submitLabel}
       </Button>
