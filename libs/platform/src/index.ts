@@ -18,7 +18,7 @@ export * from './kafka/kafka-consumers';
 export * from './kafka/event-log-context.interceptor';
 export * from './database/database.module';
 export * from './database/shared-caches';
-export * from './database/timestamped.entity';
+export * from './database/base.entity';
 export * from './outbox/event-envelope';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/inbox-event.entity';

@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { UuidEntity } from '@backoffice/platform';
 
 /** An uploaded catalogue image: the bytes live in the file store under its id, the facts here. */
 @Entity({ tableName: 'catalogue_files' })
-export class CatalogueFileEntity {
+export class CatalogueFileEntity extends UuidEntity {
   [OptionalProps]?: 'createdAt' | 'createdBy';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
 
   /** Sniffed from the bytes, never taken from the client. */
   @Property({ type: 'text' })

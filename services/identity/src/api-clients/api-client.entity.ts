@@ -1,5 +1,5 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, Property } from '@mikro-orm/core';
+import { UuidEntity } from '@backoffice/platform';
 
 /**
  * Another system that calls the API with a client-credentials token. Its secrets are kept only as
@@ -8,10 +8,7 @@ import { randomUUID } from 'node:crypto';
  * rotation's overlap, ends those tokens through the same mechanism that ends staff sessions.
  */
 @Entity({ tableName: 'api_clients' })
-export class ApiClientEntity {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
+export class ApiClientEntity extends UuidEntity {
   @Property({ type: 'text' })
   name!: string;
 

@@ -1,12 +1,9 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, Property } from '@mikro-orm/core';
+import { UuidEntity } from '@backoffice/platform';
 
 /** One refresh token; rotation keeps a family, and reuse of a rotated one revokes the family. */
 @Entity({ tableName: 'refresh_tokens' })
-export class RefreshTokenEntity {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
+export class RefreshTokenEntity extends UuidEntity {
   @Property({ type: 'uuid', index: true })
   familyId!: string;
 

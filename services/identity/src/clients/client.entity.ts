@@ -1,12 +1,9 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, Property } from '@mikro-orm/core';
+import { UuidEntity } from '@backoffice/platform';
 
 /** A customer account. It never signs in to the console; its passCode is only ever stored hashed. */
 @Entity({ tableName: 'clients' })
-export class ClientAccountEntity {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
+export class ClientAccountEntity extends UuidEntity {
   @Property({ type: 'text' })
   name!: string;
 

@@ -1,12 +1,9 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, Property } from '@mikro-orm/core';
+import { UuidEntity } from '@backoffice/platform';
 
 /** One single-use recovery code of a user, stored as a hash. */
 @Entity({ tableName: 'recovery_codes' })
-export class RecoveryCodeEntity {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
+export class RecoveryCodeEntity extends UuidEntity {
   @Property({ type: 'uuid' })
   userId!: string;
 

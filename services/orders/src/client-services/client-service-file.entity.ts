@@ -1,14 +1,11 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import type { ClientServiceFileKind } from '@backoffice/contracts';
+import { UuidEntity } from '@backoffice/platform';
 
 /** A document the client sent for a client service, or an image of one of its transactions. */
 @Entity({ tableName: 'client_service_files' })
-export class ClientServiceFileEntity {
+export class ClientServiceFileEntity extends UuidEntity {
   [OptionalProps]?: 'requiredFileId' | 'transactionId' | 'createdAt';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
 
   @Property({ type: 'uuid' })
   clientServiceId!: string;

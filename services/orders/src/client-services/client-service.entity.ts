@@ -1,14 +1,11 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import type { ClientServiceStatus } from '@backoffice/contracts';
+import { UuidEntity } from '@backoffice/platform';
 
 /** The state of a submitted order item; changed only through ClientServiceAggregate. */
 @Entity({ tableName: 'client_services' })
-export class ClientServiceEntity {
+export class ClientServiceEntity extends UuidEntity {
   [OptionalProps]?: 'branchId' | 'branchName' | 'providerId' | 'providerName' | 'fulfillmentDate' | 'fulfillmentDuration' | 'jsonData';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
 
   @Property({ type: 'uuid' })
   orderId!: string;

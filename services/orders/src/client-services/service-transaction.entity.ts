@@ -1,13 +1,10 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, Property } from '@mikro-orm/core';
 import type { ClientServiceStatus } from '@backoffice/contracts';
+import { UuidEntity } from '@backoffice/platform';
 
 /** A recorded step of a client service: the status it set (or kept), a note and images. */
 @Entity({ tableName: 'service_transactions' })
-export class ServiceTransactionEntity {
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
+export class ServiceTransactionEntity extends UuidEntity {
   @Property({ type: 'uuid' })
   clientServiceId!: string;
 

@@ -1,14 +1,11 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import type { OrderStatus } from '@backoffice/contracts';
+import { UuidEntity } from '@backoffice/platform';
 
 /** A client's order, priced at intake (money as numeric(12,2) strings). */
 @Entity({ tableName: 'orders' })
-export class OrderEntity {
+export class OrderEntity extends UuidEntity {
   [OptionalProps]?: 'status' | 'createdDate' | 'paidAt' | 'paymentId' | 'county' | 'email' | 'userId';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
 
   @Property({ type: 'text' })
   name!: string;

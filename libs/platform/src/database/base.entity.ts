@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { PrimaryKey, Property } from '@mikro-orm/core';
 
+/*
+ * Abstract bases of entities: MikroORM inherits their decorated properties; each table still comes from its migration.
+ */
+
 /**
- * The two times most tables keep, `created_at` and `updated_at` (timestamptz, not null): an entity whose table
- * has them extends this (MikroORM inherits the decorated properties; the table still comes from its migration).
+ * The two times most tables keep, `created_at` and `updated_at` (timestamptz, not null).
  */
 export abstract class TimestampedEntity {
   @Property({ type: 'timestamptz' })
@@ -16,4 +20,10 @@ export abstract class TimestampedEntity {
 export abstract class SerialEntity extends TimestampedEntity {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
+}
+
+/** A table whose `uuid` id the service makes (`randomUUID()` when the row is created), unless given one. */
+export abstract class UuidEntity {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
 }
