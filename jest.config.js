@@ -19,6 +19,7 @@ module.exports = {
     '^@backoffice/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@backoffice/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@backoffice/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+    '^@backoffice/platform/worker$': '<rootDir>/libs/platform/src/worker.ts',
   },
   testMatch: [
     '<rootDir>/libs/*/src/**/*.spec.ts',

@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { availableParallelism } from 'node:os';
+import pg from 'pg';
 import { leadSheet } from './leads-data.mjs';
 import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb, threadCpuSeconds } from './lib.mjs';
 
@@ -153,6 +154,13 @@ export async function run(context) {
     );
     if (e2e.result.imported !== size) throw new Error(`imported ${e2e.result.imported} of ${size} leads`);
     context.leadGroups.set(size, e2e.result.groupId);
+    // The worker once its jobs are done (the group's search indexes are the last): what it keeps until the next import.
+    const client = new pg.Client({ connectionString: databaseUrl('crm') });
+    await client.connect();
+    await waitSearchIndexed(client, e2e.result.groupId).finally(() => client.end());
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleMb = rssMb(context.stack.children.find((c) => c.proc.name === 'crm-worker').child.pid);
+    log(`the worker once idle again: ${idleMb.toFixed(0)} MB`);
 
     const parse = parseBefore.ms <= parseAfter.ms ? parseBefore : parseAfter;
     // Both parse-alone runs count alike (their mean), as the worker's one import does: no taking the larger.
@@ -219,6 +227,10 @@ export async function run(context) {
       row(name, `${label}: memory the import added to the worker (peak − at rest)`, e2e.peakMb - e2e.restMb, 'MB', {
         anchor: parsePeak,
         anchorLabel: 'peak RSS of a process only parsing',
+      }),
+      row(name, `${label}: the worker once idle after the import (RSS)`, idleMb, 'MB', {
+        anchor: e2e.restMb,
+        anchorLabel: 'the worker at rest before it',
       }),
     );
     peaks.set(size, e2e.peakMb);

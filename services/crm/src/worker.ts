@@ -1,4 +1,75 @@
-import { bootstrapService } from '@backoffice/platform';
-import { WorkerModule } from './worker.module';
+import { Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  ConfigError,
+  createLogger,
+  ormOptions,
+  OutboxService,
+  parseConfig,
+  PinoNestLogger,
+  releaseMemory,
+  serveOps,
+} from '@backoffice/platform/worker';
+import { crmConfigSchema } from './crm.config';
+import { LeadsQueue } from './extraction/leads-queue';
+import { GroupPartitions } from './groups/group-partitions';
+import { LeadGroupEntity } from './groups/lead-group.entity';
+import { ImportLeadsJob } from './import/import-leads.job';
+import { IndexLeadGroupJob } from './import/index-lead-group.job';
+import { LeadJobsWorker } from './import/lead-jobs.worker';
+import { loadSsnKey } from './security/ssn-cipher';
+import { LeadUploadEntity } from './uploads/lead-upload.entity';
+import { UploadStore } from './uploads/upload-store';
 
-void bootstrapService(WorkerModule, { title: 'crm-worker', servesRequests: false });
+/**
+ * The leads worker process: the BullMQ jobs of the crm queue, with health and metrics on PORT. It is built by hand
+ * from what the jobs need (MikroORM on the two tables they touch, the queue, the upload store, the outbox writer)
+ * and loads no Nest application, HTTP framework, OpenAPI, Passport or Kafka: docs/architecture.md ("The leads
+ * worker") gives its memory against the API process. The crm API owns the schema: it migrates before it serves,
+ * and every job is enqueued by it, so the worker never migrates.
+ */
+async function main(): Promise<void> {
+  const config = parseConfig(crmConfigSchema);
+  const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  Logger.overrideLogger(new PinoNestLogger(logger));
+  const orm = await MikroORM.init(ormOptions(config, [LeadUploadEntity, LeadGroupEntity]));
+  const leadsQueue = new LeadsQueue(config);
+  const partitions = new GroupPartitions();
+  const worker = new LeadJobsWorker(config, [
+    new ImportLeadsJob(orm, new UploadStore(config), partitions, new OutboxService(config), leadsQueue, config, loadSsnKey(config)),
+    new IndexLeadGroupJob(orm, partitions),
+  ]);
+  worker.start();
+  const ops = await serveOps({
+    service: config.SERVICE_NAME,
+    port: config.PORT,
+    host: config.HOST,
+    probes: { redis: () => worker.ping(), database: () => orm.em.getConnection().execute('select 1') },
+  });
+  releaseMemory(); // what starting up grew, before the first job
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        logger.warn('graceful shutdown took too long; exiting');
+        process.exit(1);
+      }, config.SHUTDOWN_GRACE_MS).unref();
+      // Running imports go back to the queue at once (see LeadJobsWorker), then the connections close.
+      void worker
+        .stop()
+        .then(() => Promise.all([leadsQueue.onApplicationShutdown(), orm.close(), new Promise((done) => ops.close(done))]))
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, 'graceful shutdown failed');
+            process.exit(1);
+          },
+        );
+    });
+  }
+  logger.info({ port: config.PORT }, `${config.SERVICE_NAME} worker listening`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,9 +11,24 @@ import { startTestService, type TestService } from '@backoffice/platform/testing
 
 export const ROOT = resolve(__dirname, '../../..');
 
+const BUILT_DIRS = ['libs/contracts', 'libs/platform', 'services/crm'];
+const BUILD_STAMP = join(ROOT, '.local/crm-build.stamp');
+
+/** The newest change under the sources the worker is built from. */
+function newestSourceMs(): number {
+  let newest = 0;
+  for (const dir of BUILT_DIRS) {
+    for (const file of readdirSync(join(ROOT, dir, 'src'), { recursive: true, encoding: 'utf8' })) {
+      newest = Math.max(newest, statSync(join(ROOT, dir, 'src', file)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
 /**
  * The worker runs as its own process from dist (as in production, and so a test can kill it):
  * compile the libraries and the crm service first, one builder at a time (the local runner's lock).
+ * Once per change of the sources: a second suite rebuilding would rewrite dist under a worker that is loading it.
  */
 export function buildCrm(): void {
   const lock = join(ROOT, '.local/server-build.lock');
@@ -30,7 +45,8 @@ export function buildCrm(): void {
     }
   }
   try {
-    for (const dir of ['libs/contracts', 'libs/platform', 'services/crm']) {
+    if ((statSync(BUILD_STAMP, { throwIfNoEntry: false })?.mtimeMs ?? 0) > newestSourceMs()) return;
+    for (const dir of BUILT_DIRS) {
       const result = spawnSync(
         join(ROOT, 'node_modules/.bin/swc'),
         ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'],
@@ -38,6 +54,7 @@ export function buildCrm(): void {
       );
       if (result.status !== 0) throw new Error(`swc ${dir} failed:\n${result.stdout}${result.stderr}`);
     }
+    writeFileSync(BUILD_STAMP, new Date().toISOString());
   } finally {
     rmSync(lock, { force: true });
   }
@@ -64,6 +81,8 @@ export interface CrmStack {
 
 export interface WorkerProcess {
   child: ChildProcess;
+  /** Its health and metrics listener, e.g. http://127.0.0.1:41234. */
+  url: string;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -102,6 +121,7 @@ export async function startCrm(env: Record<string, string> = {}): Promise<CrmSta
       child.stderr?.on('data', (chunk) => (output += chunk));
       const worker: WorkerProcess = {
         child,
+        url: `http://127.0.0.1:${port}`,
         output: () => output,
         stop: (signal = 'SIGTERM') =>
           new Promise<void>((done) => {

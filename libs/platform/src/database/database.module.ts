@@ -4,9 +4,8 @@ import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver, defineConfig, type PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { SERVICE_CONFIG } from '../config/config.token';
-import { OutboxEvent } from '../outbox/outbox-event.entity';
-import { InboxEvent } from '../outbox/inbox-event.entity';
 import { PlatformMigration0001Outbox, PlatformMigration0002OutboxRequestId } from '../outbox/outbox.migration';
+import { ormOptions } from './orm-options';
 import { SharedCaches } from './shared-caches';
 import { AuditSubscriber } from '../audit/audit.subscriber';
 
@@ -55,8 +54,7 @@ export class DatabaseModule {
           inject: [SERVICE_CONFIG],
           useFactory: (config: { DATABASE_URL: string; DATABASE_POOL_MAX?: number; NODE_ENV: string; SERVICE_NAME: string }) =>
             defineConfig({
-              clientUrl: config.DATABASE_URL,
-              entities: [...options.entities, OutboxEvent, InboxEvent],
+              ...ormOptions(config, options.entities),
               extensions: [Migrator],
               // Every change a signed-in actor flushes goes to the audit log in the same transaction.
               subscribers: [
@@ -77,11 +75,6 @@ export class DatabaseModule {
                 snapshot: false,
                 silent: true,
               },
-              pool: { min: 0, max: config.DATABASE_POOL_MAX ?? 10, idleTimeoutMillis: 10_000, acquireTimeoutMillis: 5_000 },
-              driverOptions: { connection: { connectionTimeoutMillis: 3_000 } },
-              allowGlobalContext: false,
-              forceUtcTimezone: true,
-              debug: false,
             }),
         }),
       ],

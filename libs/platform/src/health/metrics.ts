@@ -4,13 +4,17 @@ import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 export const metricsRegistry = new Registry();
 let registered = false;
 
-/** Default process metrics plus one request-duration histogram by route and status. */
+/** Node's process metrics (memory, event loop, GC), labelled with the service; once per process. */
+export function registerProcessMetrics(service: string): void {
+  if (registered) return;
+  metricsRegistry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: metricsRegistry });
+  registered = true;
+}
+
+/** The process metrics plus one request-duration histogram by route and status. */
 export function registerHttpMetrics(fastify: FastifyInstance, service: string): void {
-  if (!registered) {
-    metricsRegistry.setDefaultLabels({ service });
-    collectDefaultMetrics({ register: metricsRegistry });
-    registered = true;
-  }
+  registerProcessMetrics(service);
   const histogram =
     (metricsRegistry.getSingleMetric('http_request_duration_seconds') as Histogram | undefined) ??
     new Histogram({

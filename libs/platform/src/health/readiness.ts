@@ -4,25 +4,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type Redis from 'ioredis';
 import { REDIS } from '../redis/redis.module';
 import { OutboxRelay } from '../outbox/outbox.relay';
-
-export interface CheckResult {
-  status: 'up' | 'down' | 'degraded';
-  detail?: string;
-}
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { checkDependencies } from './checks';
 
 /**
  * Readiness: the database and Redis must answer. Kafka is reported but never makes a
@@ -44,26 +26,15 @@ export class Readiness {
     }
   }
 
-  async check(): Promise<{ ready: boolean; checks: Record<string, CheckResult> }> {
-    const checks: Record<string, CheckResult> = {};
+  async check() {
     const orm = this.orm();
-    const tasks: Promise<void>[] = [
-      within(1000, this.redis.ping())
-        .then(() => void (checks.redis = { status: 'up' }))
-        .catch((e: Error) => void (checks.redis = { status: 'down', detail: e.message })),
-    ];
-    if (orm) {
-      tasks.push(
-        within(1000, orm.em.getConnection().execute('select 1'))
-          .then(() => void (checks.database = { status: 'up' }))
-          .catch((e: Error) => void (checks.database = { status: 'down', detail: e.message })),
-      );
-    }
-    await Promise.all(tasks);
+    const result = await checkDependencies({
+      redis: () => this.redis.ping(),
+      ...(orm ? { database: () => orm.em.getConnection().execute('select 1') } : {}),
+    });
     if (this.relay) {
-      checks.outbox = { status: 'up', detail: this.relay.isLeader ? 'publishing' : 'standby' };
+      result.checks.outbox = { status: 'up', detail: this.relay.isLeader ? 'publishing' : 'standby' };
     }
-    const ready = Object.values(checks).every((c) => c.status !== 'down');
-    return { ready, checks };
+    return result;
   }
 }

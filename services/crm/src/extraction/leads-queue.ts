@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import Redis from 'ioredis';
-import { SERVICE_CONFIG } from '@backoffice/platform';
+import { SERVICE_CONFIG } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 
 /** The CRM's one BullMQ queue. */

@@ -1,18 +1,17 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { LockMode, MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { join } from 'node:path';
 import { Worker as Thread } from 'node:worker_threads';
 import { LEAD_IMPORT_TOPIC, type LeadImportEventData, type LeadImportResult } from '@backoffice/contracts';
-import { OutboxService, SERVICE_CONFIG, withRequestId } from '@backoffice/platform';
+import { OutboxService, withRequestId } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 import { indexJobId, LeadsQueue, type ImportLeadsJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
 import { LeadGroupEntity } from '../groups/lead-group.entity';
 import { escapeLike } from '../groups/lead-search.policy';
 import { SsnCipher } from '../security/ssn-cipher';
-import { SSN_KEY } from '../security/ssn.providers';
 import { LeadUploadEntity } from '../uploads/lead-upload.entity';
 import { UploadStore } from '../uploads/upload-store';
 import { EXTRACTION_BROKE, ImportBusy, ImportFailure } from './import-failure';
@@ -47,7 +46,6 @@ const countersOf = (group: LeadGroupEntity): ImportCounters => ({
  * records the failure) in one transaction with its `crm.lead-import.v1` event. Safe to run again:
  * a retried or crashed job resumes after the last committed batch, and a finished one only answers.
  */
-@Injectable()
 export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadImportResult | null> {
   readonly jobName = 'import-leads' as const;
   private readonly logger = new Logger('ImportLeadsJob');
@@ -58,8 +56,8 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
     private readonly partitions: GroupPartitions,
     private readonly outbox: OutboxService,
     private readonly leadsQueue: LeadsQueue,
-    @Inject(SERVICE_CONFIG) private readonly config: CrmConfig,
-    @Inject(SSN_KEY) private readonly ssnKey: Buffer,
+    private readonly config: CrmConfig,
+    private readonly ssnKey: Buffer,
   ) {}
 
   private em(): EntityManager {

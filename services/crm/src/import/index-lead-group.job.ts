@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Job } from 'bullmq';
@@ -8,7 +7,6 @@ import { LeadGroupEntity } from '../groups/lead-group.entity';
 import type { LeadJobHandler } from './lead-job.handler';
 
 /** Builds the search indexes of a group that has just become ready (searches scan it until then). */
-@Injectable()
 export class IndexLeadGroupJob implements LeadJobHandler<IndexLeadGroupJobData, void> {
   readonly jobName = 'index-lead-group' as const;
 

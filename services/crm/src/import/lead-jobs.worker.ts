@@ -1,11 +1,9 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
-import { jobLogContext, runWithLogContext, SERVICE_CONFIG } from '@backoffice/platform';
+import { jobLogContext, releaseMemory, runWithLogContext } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 import { bullConnection, LEAD_JOB_NAMES, LEADS_QUEUE } from '../extraction/leads-queue';
-import { ImportLeadsJob } from './import-leads.job';
-import { IndexLeadGroupJob } from './index-lead-group.job';
 import { jobHandlerProblems } from './job-handlers.policy';
 import type { LeadJobHandler } from './lead-job.handler';
 
@@ -14,20 +12,19 @@ import type { LeadJobHandler } from './lead-job.handler';
  * handler of its name (checked at start). On shutdown, running imports are handed back to the
  * queue at once, so a deploy never waits for a long import nor loses it.
  */
-@Injectable()
-export class LeadJobsWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class LeadJobsWorker {
   private readonly logger = new Logger('LeadJobsWorker');
   private readonly handlers: Map<string, LeadJobHandler>;
   private readonly shutdown = new AbortController();
   private worker?: Worker;
   private connection?: Redis;
+  private running = 0;
+  private idleTimer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(SERVICE_CONFIG) private readonly config: CrmConfig,
-    importLeads: ImportLeadsJob,
-    indexGroup: IndexLeadGroupJob,
+    private readonly config: CrmConfig,
+    handlers: LeadJobHandler[],
   ) {
-    const handlers: LeadJobHandler[] = [importLeads, indexGroup];
     const problems = jobHandlerProblems(
       LEAD_JOB_NAMES,
       handlers.map((handler) => handler.jobName),
@@ -36,7 +33,7 @@ export class LeadJobsWorker implements OnApplicationBootstrap, BeforeApplication
     this.handlers = new Map(handlers.map((handler) => [handler.jobName, handler]));
   }
 
-  onApplicationBootstrap() {
+  start() {
     this.connection = bullConnection(this.config) as Redis;
     this.worker = new Worker(LEADS_QUEUE, (job: Job, token?: string) => this.dispatch(job, token), {
       connection: this.connection,
@@ -52,14 +49,28 @@ export class LeadJobsWorker implements OnApplicationBootstrap, BeforeApplication
     this.logger.log(`processing ${LEADS_QUEUE} (concurrency ${this.config.CRM_WORKER_CONCURRENCY})`);
   }
 
-  private dispatch(job: Job, token?: string): Promise<unknown> {
-    const handler = this.handlers.get(job.name);
-    if (!handler) throw new Error(`No handler for job "${job.name}"`);
-    // Its log lines (and the events it writes) carry the job's id and the request that enqueued it.
-    return runWithLogContext(jobLogContext(job), () => handler.handle(job, token, this.shutdown.signal));
+  /** The queue's connection answers (for the readiness check). */
+  async ping(): Promise<void> {
+    if (!this.connection) throw new Error('not started');
+    await this.connection.ping();
   }
 
-  async beforeApplicationShutdown() {
+  private async dispatch(job: Job, token?: string): Promise<unknown> {
+    const handler = this.handlers.get(job.name);
+    if (!handler) throw new Error(`No handler for job "${job.name}"`);
+    this.running++;
+    clearTimeout(this.idleTimer);
+    try {
+      // Its log lines (and the events it writes) carry the job's id and the request that enqueued it.
+      return await runWithLogContext(jobLogContext(job), () => handler.handle(job, token, this.shutdown.signal));
+    } finally {
+      // An import grows the heap; once no job has run for a second, the process gives that memory back.
+      if (--this.running === 0) this.idleTimer = setTimeout(() => this.running === 0 && releaseMemory(), 1000).unref();
+    }
+  }
+
+  async stop() {
+    clearTimeout(this.idleTimer);
     this.shutdown.abort();
     await this.worker?.close();
     this.connection?.disconnect();

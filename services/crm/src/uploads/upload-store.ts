@@ -6,7 +6,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SERVICE_CONFIG } from '@backoffice/platform';
+import { SERVICE_CONFIG } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 
 /**

@@ -1,0 +1,51 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { checkDependencies } from './checks';
+import { metricsRegistry, registerProcessMetrics } from './metrics';
+
+/**
+ * /health/live, /health/ready and /metrics for a process that serves no API (a queue worker), on plain node:http:
+ * the same answers as a service's health controller, without an application framework behind them. Anything else
+ * is 404 problem+json.
+ */
+export async function serveOps(options: {
+  service: string;
+  port: number;
+  host: string;
+  /** Each must answer within a second for the process to be ready. */
+  probes: Record<string, () => Promise<unknown>>;
+}): Promise<Server> {
+  registerProcessMetrics(options.service);
+  const send = (response: ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8') => {
+    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+    response.end(body);
+  };
+  const problem = (response: ServerResponse, status: number, title: string, detail?: string) =>
+    send(
+      response,
+      status,
+      JSON.stringify({ type: 'about:blank', title, status, ...(detail ? { detail } : {}) }),
+      'application/problem+json',
+    );
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('allow', 'GET, HEAD');
+      return problem(response, 405, 'Method Not Allowed');
+    }
+    if (path === '/health/live') return send(response, 200, JSON.stringify({ status: 'up' }));
+    if (path === '/health/ready') {
+      return void checkDependencies(options.probes).then(({ ready, checks }) =>
+        send(response, ready ? 200 : 503, JSON.stringify({ status: ready ? 'up' : 'down', checks })),
+      );
+    }
+    if (path === '/metrics') {
+      return void metricsRegistry.metrics().then(
+        (text) => send(response, 200, text, metricsRegistry.contentType),
+        () => problem(response, 500, 'Internal Server Error'),
+      );
+    }
+    problem(response, 404, 'Not Found', 'This port answers /health/live, /health/ready and /metrics only.');
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port, options.host, resolve));
+  return server;
+}
