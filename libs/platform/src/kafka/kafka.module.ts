@@ -2,6 +2,9 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
+import { fixKafkajsIdleTimer } from './kafkajs-idle-timer';
+
+fixKafkajsIdleTimer();
 
 export const KAFKA = Symbol('KAFKA');
 
