@@ -12,7 +12,7 @@ import { measuredCommit } from '../../tools/commit.mjs';
 import { ensureInfra } from '../../deploy/local/infra.mjs';
 import { devKeys, startStack } from '../../deploy/local/stack.mjs';
 import { BENCH_PROFILE, freshData } from '../../tools/test-stack.mjs';
-import { rssMb, row } from './lib.mjs';
+import { cpuSeconds, rssMb, row } from './lib.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const check = process.argv.includes('--check');
@@ -73,6 +73,12 @@ async function main() {
     rows.push(row('start-up', `memory of the running stack at rest (${stack.children.length} processes, RSS)`, memory, 'MB'));
     const worker = stack.children.find((c) => c.proc.name === 'crm-worker');
     if (worker) rows.push(row('start-up', 'the leads worker at rest (RSS)', rssMb(worker.child.pid), 'MB'));
+    // What the stack costs doing nothing (timers, heartbeats, pollers), which an import or a request shares the cores with.
+    const stackCpu = () => stack.children.reduce((sum, c) => sum + cpuSeconds(c.child.pid), 0);
+    const idleFrom = stackCpu();
+    await new Promise((r) => setTimeout(r, 10_000));
+    const idleMs = ((stackCpu() - idleFrom) / 10) * 1000;
+    rows.push(row('start-up', `CPU of the running stack at rest (${stack.children.length} processes)`, idleMs, 'ms/s'));
   }
 
   const failed = [];
