@@ -62,8 +62,8 @@ export function processList() {
       const extra = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).backoffice?.processes ?? {};
       return [
         { name, service: name, script: join(dir, 'dist/main.js'), http: true },
-        ...Object.entries(extra).map(([extraName, { script, port, deploy, execArgv }]) => {
-          return { name: `${name}-${extraName}`, service: name, script: join(dir, script), http: !!port, port, deploy, execArgv };
+        ...Object.entries(extra).map(([extraName, { script, port, deploy }]) => {
+          return { name: `${name}-${extraName}`, service: name, script: join(dir, script), http: !!port, port, deploy };
         }),
       ];
     }),
@@ -106,8 +106,11 @@ export async function startStack(profile, infra, keys, { replicas = Number(proce
   const launch = (proc, env) => {
     const logFile = join(logDir, `${proc.name}.log`);
     const out = createWriteStream(logFile, { flags: 'a' });
-    const args = ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', ...(proc.execArgv ?? []), proc.script];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', '--disable-warning=TimeoutNegativeWarning', proc.script], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const echo = (chunk) => {
       out.write(chunk);
       if (!profile.echo) return;

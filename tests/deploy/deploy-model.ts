@@ -22,8 +22,6 @@ export interface DeployProcess {
   port: number;
   /** The script the image starts, relative to /app. */
   script: string;
-  /** Node's own options before the script (the package.json's `execArgv`), e.g. a smaller young generation. */
-  execArgv?: string[];
   database?: string;
 }
 
@@ -43,13 +41,10 @@ export function deployProcesses(): DeployProcess[] {
       database: databaseName(service),
     });
     const manifest = JSON.parse(readFileSync(join(ROOT, 'services', service, 'package.json'), 'utf8')) as {
-      backoffice?: { processes?: Record<string, { script: string; port?: number; deploy?: boolean; execArgv?: string[] }> };
+      backoffice?: { processes?: Record<string, { script: string; port?: number; deploy?: boolean }> };
     };
     const extra = { ...KNOWN_PROCESSES[service], ...manifest.backoffice?.processes };
-    for (const [name, spec] of Object.entries(extra) as [
-      string,
-      { script: string; port?: number; deploy?: boolean; execArgv?: string[] },
-    ][]) {
+    for (const [name, spec] of Object.entries(extra) as [string, { script: string; port?: number; deploy?: boolean }][]) {
       // Development-only processes (the Authorize.Net simulator) say "deploy": false and stay out of images.
       if (spec.deploy === false) continue;
       if (!spec.port) throw new Error(`services/${service}/package.json: process ${name} needs a health port to be deployed`);
@@ -58,7 +53,6 @@ export function deployProcesses(): DeployProcess[] {
         service,
         port: spec.port,
         script: join('services', service, spec.script),
-        ...(spec.execArgv ? { execArgv: spec.execArgv } : {}),
         database: databaseName(service),
       });
     }

@@ -1,17 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -123,13 +112,7 @@ export async function startCrm(env: Record<string, string> = {}): Promise<CrmSta
     async startWorker(extra = {}) {
       const port = await freePort();
       let output = '';
-      // Started as every launcher starts it: with the node options its package.json names.
-      const { execArgv = [] } = (
-        JSON.parse(readFileSync(join(ROOT, 'services/crm/package.json'), 'utf8')) as {
-          backoffice: { processes: { worker: { execArgv?: string[] } } };
-        }
-      ).backoffice.processes.worker;
-      const child = spawn(process.execPath, [...execArgv, join(ROOT, 'services/crm/dist/worker.js')], {
+      const child = spawn(process.execPath, [join(ROOT, 'services/crm/dist/worker.js')], {
         cwd: ROOT,
         env: { ...process.env, ...crmEnv, DATABASE_URL: api.databaseUrl, PORT: String(port), LOG_LEVEL: 'info', ...extra },
         stdio: ['ignore', 'pipe', 'pipe'],
