@@ -20,3 +20,4 @@ export * from './health/checks';
 export * from './health/metrics';
 export * from './health/ops-server';
 export * from './health/release-memory';
+export * from './http/shutdown-signals';

@@ -9,6 +9,7 @@ import {
   PinoNestLogger,
   releaseMemory,
   serveOps,
+  stopOnSignals,
 } from '@backoffice/platform/worker';
 import { crmConfigSchema } from './crm.config';
 import { LeadsQueue } from './extraction/leads-queue';
@@ -47,25 +48,11 @@ async function main(): Promise<void> {
     probes: { redis: () => worker.ping(), database: () => orm.em.getConnection().execute('select 1') },
   });
   releaseMemory(); // what starting up grew, before the first job
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      setTimeout(() => {
-        logger.warn('graceful shutdown took too long; exiting');
-        process.exit(1);
-      }, config.SHUTDOWN_GRACE_MS).unref();
-      // Running imports go back to the queue at once (see LeadJobsWorker), then the connections close.
-      void worker
-        .stop()
-        .then(() => Promise.all([leadsQueue.onApplicationShutdown(), orm.close(), new Promise((done) => ops.close(done))]))
-        .then(
-          () => process.exit(0),
-          (error: unknown) => {
-            logger.error({ err: error }, 'graceful shutdown failed');
-            process.exit(1);
-          },
-        );
-    });
-  }
+  // Running imports go back to the queue at once (see LeadJobsWorker), then the connections close.
+  stopOnSignals(logger, config.SHUTDOWN_GRACE_MS, async () => {
+    await worker.stop();
+    await Promise.all([leadsQueue.onApplicationShutdown(), orm.close(), new Promise((done) => ops.close(done))]);
+  });
   logger.info({ port: config.PORT }, `${config.SERVICE_NAME} worker listening`);
 }
 

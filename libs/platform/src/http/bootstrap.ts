@@ -16,17 +16,13 @@ import { registerRequestGuards } from './request-guards';
 import { guardOpsPaths, listenOps } from './ops-listener';
 import { buildServiceOpenApi } from './openapi';
 import { ShutdownGate } from './shutdown-gate';
+import { stopOnSignals } from './shutdown-signals';
 
 export interface ServiceAppOptions {
   /** Called before listen, e.g. to register multipart or connect microservices. */
   configure?: (app: NestFastifyApplication, logger: Logger) => Promise<void> | void;
   /** Title of the OpenAPI document. */
   title?: string;
-  /**
-   * A process whose work is not HTTP (a queue worker that only answers health checks) skips the request drain on
-   * SIGTERM and goes straight to its own shutdown hooks, so its running jobs go back to the queue at once.
-   */
-  servesRequests?: boolean;
   /** Where the log lines go instead of stdout (tests that read them). */
   logDestination?: DestinationStream;
 }
@@ -116,29 +112,10 @@ export async function bootstrapService(appModule: unknown, options: ServiceAppOp
   try {
     const { app, logger, shutdown } = await createServiceApp(appModule, options);
     const base = parseConfig(baseConfigSchema);
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => {
-        setTimeout(() => {
-          logger.warn('graceful shutdown took too long; exiting');
-          process.exit(1);
-        }, base.SHUTDOWN_GRACE_MS).unref();
-        // Requests first (none cut, see ShutdownGate), then the listener and the app's own shutdown hooks.
-        const drain =
-          options.servesRequests === false
-            ? { drainMs: 0, quietMs: 0 }
-            : { drainMs: base.SHUTDOWN_DRAIN_MS, quietMs: base.SHUTDOWN_QUIET_MS };
-        void shutdown
-          .drain(drain)
-          .then(() => app.close())
-          .then(
-            () => process.exit(0),
-            (error: unknown) => {
-              logger.error({ err: error }, 'graceful shutdown failed');
-              process.exit(1);
-            },
-          );
-      });
-    }
+    // Requests first (none cut, see ShutdownGate), then the listener and the app's own shutdown hooks.
+    stopOnSignals(logger, base.SHUTDOWN_GRACE_MS, () =>
+      shutdown.drain({ drainMs: base.SHUTDOWN_DRAIN_MS, quietMs: base.SHUTDOWN_QUIET_MS }).then(() => app.close()),
+    );
     await app.listen({ port: base.PORT, host: base.HOST });
     if (base.OPS_PORT) await listenOps(app.getHttpAdapter().getInstance(), base.OPS_PORT, base.HOST);
     logger.info({ port: base.PORT, opsPort: base.OPS_PORT }, `${base.SERVICE_NAME} listening`);
