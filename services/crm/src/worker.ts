@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   const config = parseConfig(crmConfigSchema);
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
   Logger.overrideLogger(new PinoNestLogger(logger));
-  const orm = await MikroORM.init(ormOptions(config, [LeadUploadEntity, LeadGroupEntity]));
+  // Connected on first use: with the database away the worker still starts, says so on /health/ready, and its jobs
+  // wait in the queue (retried with back-off) until the database answers.
+  const orm = await MikroORM.init({ ...ormOptions(config, [LeadUploadEntity, LeadGroupEntity]), connect: false });
   const leadsQueue = new LeadsQueue(config);
   const partitions = new GroupPartitions();
   const worker = new LeadJobsWorker(config, [

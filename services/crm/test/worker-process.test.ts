@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { buildCrm, ROOT, startCrm, type CrmStack } from './crm-test-kit';
+import { buildCrm, freePort, ROOT, startCrm, type CrmStack } from './crm-test-kit';
 
 /**
  * The leads worker as a process of its own: what it loads (no Nest application, HTTP framework, OpenAPI, Passport or
@@ -67,3 +67,25 @@ it('answers health and metrics on its port, and nothing else', async () => {
   worker.child.kill('SIGTERM');
   expect(await exited).toBe(0);
 }, 120_000);
+
+it('starts without its database, says so on /health/ready, and stays alive', async () => {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'services/crm/dist/worker.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...stack.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  try {
+    let ready: Response | undefined;
+    for (let i = 0; i < 100 && !ready; i++) {
+      ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(ready?.status).toBe(503);
+    expect(await ready!.json()).toMatchObject({ status: 'down', checks: { redis: { status: 'up' }, database: { status: 'down' } } });
+    expect((await fetch(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
+    expect(child.exitCode).toBeNull();
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);
