@@ -1,56 +1,17 @@
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import { kafkaBrokers, redisUrl, signToken, testKeys } from '@backoffice/platform/testing';
+import { buildServices, freePort, kafkaBrokers, redisUrl, signToken, testKeys } from '@backoffice/platform/testing';
 
 /** Helpers of the fault tests: services run from dist as child processes, so a test can kill and restart them. */
 export const ROOT = resolve(__dirname, '../..');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Compiles the libraries and these services with swc, one builder at a time (the local runner's lock). */
-export function buildServices(services: string[]): void {
-  const lock = join(ROOT, '.local/server-build.lock');
-  mkdirSync(join(ROOT, '.local'), { recursive: true });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch {
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 5 * 60_000) rmSync(lock, { force: true });
-      if (Date.now() > deadline) throw new Error('the build lock stayed taken');
-      spawnSync('sleep', ['0.3']);
-    }
-  }
-  try {
-    for (const dir of ['libs/contracts', 'libs/platform', ...services.map((s) => `services/${s}`)]) {
-      const result = spawnSync(
-        join(ROOT, 'node_modules/.bin/swc'),
-        ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'],
-        { cwd: join(ROOT, dir), encoding: 'utf8' },
-      );
-      if (result.status !== 0) throw new Error(`swc ${dir} failed:\n${result.stdout}${result.stderr}`);
-    }
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
+export { buildServices, freePort };
 
 /** A service's main.js as a child process on a fixed port, which a test can kill and start again. */
 export interface ServiceProcess {

@@ -1,75 +1,19 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { LEAD_TEMPLATE_HEADERS, type LeadImportJob } from '@backoffice/contracts';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import { buildServices, freePort, startTestService, type TestService } from '@backoffice/platform/testing';
+
+export { freePort };
 
 export const ROOT = resolve(__dirname, '../../..');
 
-const BUILT_DIRS = ['libs/contracts', 'libs/platform', 'services/crm'];
-const BUILD_STAMP = join(ROOT, '.local/crm-build.stamp');
-
-/** The newest change under the sources the worker is built from. */
-function newestSourceMs(): number {
-  let newest = 0;
-  for (const dir of BUILT_DIRS) {
-    for (const file of readdirSync(join(ROOT, dir, 'src'), { recursive: true, encoding: 'utf8' })) {
-      newest = Math.max(newest, statSync(join(ROOT, dir, 'src', file)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/**
- * The worker runs as its own process from dist (as in production, and so a test can kill it):
- * compile the libraries and the crm service first, one builder at a time (the local runner's lock).
- * Once per change of the sources: a second suite rebuilding would rewrite dist under a worker that is loading it.
- */
-export function buildCrm(): void {
-  const lock = join(ROOT, '.local/server-build.lock');
-  mkdirSync(join(ROOT, '.local'), { recursive: true });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch {
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 5 * 60_000) rmSync(lock, { force: true });
-      if (Date.now() > deadline) throw new Error('the build lock stayed taken');
-      spawnSync('sleep', ['0.3']);
-    }
-  }
-  try {
-    if ((statSync(BUILD_STAMP, { throwIfNoEntry: false })?.mtimeMs ?? 0) > newestSourceMs()) return;
-    for (const dir of BUILT_DIRS) {
-      const result = spawnSync(
-        join(ROOT, 'node_modules/.bin/swc'),
-        ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'],
-        { cwd: join(ROOT, dir), encoding: 'utf8' },
-      );
-      if (result.status !== 0) throw new Error(`swc ${dir} failed:\n${result.stdout}${result.stderr}`);
-    }
-    writeFileSync(BUILD_STAMP, new Date().toISOString());
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+/** The worker runs as its own process from dist (as in production, and so a test can kill it). */
+export const buildCrm = (): void => buildServices(['crm']);
 
 export interface CrmStack {
   api: TestService;

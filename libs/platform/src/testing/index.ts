@@ -7,6 +7,7 @@ import { createServiceApp, type ServiceAppOptions } from '../http/bootstrap';
 import { testDatabaseChecks } from './database-checks';
 
 export { testDatabaseChecks } from './database-checks';
+export { buildServices, freePort } from './processes';
 
 /** One RSA key pair per test process, so tests can mint tokens the services accept. */
 const keys = generateKeyPairSync('rsa', {
