@@ -22,7 +22,8 @@ export const TEST_PROFILE = {
 /** The benchmarks' stack, request logs off: BENCH_NAME / BENCH_PORT_OFFSET / BENCH_REDIS_DB let one run beside another. */
 export const BENCH_PROFILE = {
   name: process.env.BENCH_NAME ?? 'bench',
-  portOffset: Number(process.env.BENCH_PORT_OFFSET ?? 30000),
+  // Below Linux's ephemeral range (32768 and up): a port there can be taken by an outgoing connection as the stack starts.
+  portOffset: Number(process.env.BENCH_PORT_OFFSET ?? 20000),
   database: (s) => `backoffice_${process.env.BENCH_NAME ?? 'bench'}_${s}`,
   redisDb: Number(process.env.BENCH_REDIS_DB ?? 9),
   topicPrefix: `bench${Date.now().toString(36)}.`,
