@@ -14,7 +14,7 @@ const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 export async function buildServer(log = console.log) {
   const started = Date.now();
   const args = ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'];
-  const swc = (cwd) => run(bin('swc'), args, { cwd, timeoutMs: BUILD_TIMEOUT_MS });
+  const swc = (cwd) => run(join(ROOT, 'node_modules/.bin/swc'), args, { cwd, timeoutMs: BUILD_TIMEOUT_MS });
   // The packages with sources: the libs, then the services.
   const packages = (folder) =>
     readdirSync(join(ROOT, folder))
