@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { buildCrm, freePort, ROOT, startCrm, type CrmStack } from './crm-test-kit';
+import { buildCrm, extract, freePort, json, ROOT, sheet, startCrm, upload, type CrmStack } from './crm-test-kit';
 
 /**
  * The leads worker as a process of its own: what it loads (no Nest application, HTTP framework, OpenAPI, Passport or
@@ -38,7 +38,7 @@ it('loads none of the API process’s frameworks', () => {
   }
 });
 
-it('answers health and metrics on its port, and nothing else', async () => {
+it('answers health and metrics (its jobs’ runs among them) on its port, and nothing else', async () => {
   stack = await startCrm();
   const worker = await stack.startWorker();
   const live = await fetch(`${worker.url}/health/live`);
@@ -56,6 +56,17 @@ it('answers health and metrics on its port, and nothing else', async () => {
   // Started, it gave back what starting up grew: V8 would otherwise keep a 64 MB young generation for good.
   const youngBytes = Number(/^nodejs_heap_space_size_total_bytes\{space="new",service="crm"\} (\d+)/m.exec(text)?.[1]);
   expect(youngBytes).toBeLessThanOrEqual(8 * 2 ** 20);
+  // A job run shows on the worker's metrics, by job and outcome.
+  const uploaded = await json<{ id: number }>(
+    await upload(stack.api, await sheet([[null, 'Ada', 'Lovelace', null, null, null, null, 'ada@example.com', '555 010 0001', null]])),
+  );
+  expect((await extract(stack.api, uploaded.id)).state).toBe('completed');
+  const after = await (await fetch(`${worker.url}/metrics`)).text();
+  const runs = after.split('\n').filter((line) => line.startsWith('crm_job_run_seconds_count{'));
+  expect(runs.filter((line) => line.includes('job="import-leads"') && line.includes('outcome="completed"'))).toEqual([
+    expect.stringMatching(/ 1$/),
+  ]);
+  expect(after).toMatch(/^crm_jobs_running\{service="crm"\} 0$/m);
   const other = await fetch(`${worker.url}/api/leads`);
   expect(other.status).toBe(404);
   expect(other.headers.get('content-type')).toContain('application/problem+json');

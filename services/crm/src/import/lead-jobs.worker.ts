@@ -1,11 +1,22 @@
 import { Logger } from '@nestjs/common';
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
-import { jobLogContext, releaseMemory, runWithLogContext } from '@backoffice/platform/worker';
+import { Gauge, Histogram } from 'prom-client';
+import { jobLogContext, metricsRegistry, releaseMemory, runWithLogContext } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 import { bullConnection, LEAD_JOB_NAMES, LEADS_QUEUE } from '../extraction/leads-queue';
 import { jobHandlerProblems } from './job-handlers.policy';
 import type { LeadJobHandler } from './lead-job.handler';
+
+/** What ops watch of the queue's work on a worker's /metrics: each run by job and outcome, and how many run now. */
+const jobRuns = new Histogram({
+  name: 'crm_job_run_seconds',
+  help: 'Runs of the lead jobs in this worker by job and outcome (completed; delayed: handed back or waiting for an earlier run; failed), in seconds',
+  labelNames: ['job', 'outcome'],
+  buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 1200],
+  registers: [metricsRegistry],
+});
+const jobsRunning = new Gauge({ name: 'crm_jobs_running', help: 'Lead jobs running in this worker now', registers: [metricsRegistry] });
 
 /**
  * The BullMQ worker of the CRM queue, in the worker process only. Dispatches each job to the one
@@ -60,10 +71,18 @@ export class LeadJobsWorker {
     if (!handler) throw new Error(`No handler for job "${job.name}"`);
     this.running++;
     clearTimeout(this.idleTimer);
+    jobsRunning.inc();
+    const timed = jobRuns.startTimer({ job: job.name });
     try {
       // Its log lines (and the events it writes) carry the job's id and the request that enqueued it.
-      return await runWithLogContext(jobLogContext(job), () => handler.handle(job, token, this.shutdown.signal));
+      const result = await runWithLogContext(jobLogContext(job), () => handler.handle(job, token, this.shutdown.signal));
+      timed({ outcome: 'completed' });
+      return result;
+    } catch (error) {
+      timed({ outcome: error instanceof DelayedError ? 'delayed' : 'failed' });
+      throw error;
     } finally {
+      jobsRunning.dec();
       // An import grows the heap; once no job has run for a second, the process gives that memory back.
       if (--this.running === 0) this.idleTimer = setTimeout(() => this.running === 0 && releaseMemory(), 1000).unref();
     }
