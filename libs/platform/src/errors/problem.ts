@@ -9,35 +9,9 @@ import {
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { DomainError, TooManyRequestsError } from './domain-error';
+import { PROBLEM_CONTENT_TYPE, problem } from './problem-body';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-
-export function problem(status: number, detail?: string, extra: Partial<Problem> = {}): Problem {
-  return {
-    type: extra.code ? `urn:backoffice:problem:${extra.code}` : 'about:blank',
-    title: TITLES[status] ?? 'Error',
-    status,
-    ...(detail ? { detail } : {}),
-    ...extra,
-  };
-}
+export { PROBLEM_CONTENT_TYPE, problem };
 
 export function zodFieldErrors(error: ZodError): FieldError[] {
   return error.issues.map((issue) => ({

@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { PROBLEM_CONTENT_TYPE, problem } from '../errors/problem-body';
 import { checkDependencies } from './checks';
 import { metricsRegistry, registerProcessMetrics } from './metrics';
 
@@ -19,18 +20,13 @@ export async function serveOps(options: {
     response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
     response.end(body);
   };
-  const problem = (response: ServerResponse, status: number, title: string, detail?: string) =>
-    send(
-      response,
-      status,
-      JSON.stringify({ type: 'about:blank', title, status, ...(detail ? { detail } : {}) }),
-      'application/problem+json',
-    );
+  const sendProblem = (response: ServerResponse, status: number, detail?: string) =>
+    send(response, status, JSON.stringify(problem(status, detail)), PROBLEM_CONTENT_TYPE);
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('allow', 'GET, HEAD');
-      return problem(response, 405, 'Method Not Allowed');
+      return sendProblem(response, 405);
     }
     if (path === '/health/live') return send(response, 200, JSON.stringify({ status: 'up' }));
     if (path === '/health/ready') {
@@ -41,10 +37,10 @@ export async function serveOps(options: {
     if (path === '/metrics') {
       return void metricsRegistry.metrics().then(
         (text) => send(response, 200, text, metricsRegistry.contentType),
-        () => problem(response, 500, 'Internal Server Error'),
+        () => sendProblem(response, 500),
       );
     }
-    problem(response, 404, 'Not Found', 'This port answers /health/live, /health/ready and /metrics only.');
+    sendProblem(response, 404, 'This port answers /health/live, /health/ready and /metrics only.');
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port, options.host, resolve));
   return server;

@@ -69,9 +69,8 @@ export class LeadJobsWorker {
   private async dispatch(job: Job, token?: string): Promise<unknown> {
     const handler = this.handlers.get(job.name);
     if (!handler) throw new Error(`No handler for job "${job.name}"`);
-    this.running++;
+    jobsRunning.set(++this.running);
     clearTimeout(this.idleTimer);
-    jobsRunning.inc();
     const timed = jobRuns.startTimer({ job: job.name });
     try {
       // Its log lines (and the events it writes) carry the job's id and the request that enqueued it.
@@ -82,9 +81,9 @@ export class LeadJobsWorker {
       timed({ outcome: error instanceof DelayedError ? 'delayed' : 'failed' });
       throw error;
     } finally {
-      jobsRunning.dec();
+      jobsRunning.set(--this.running);
       // An import grows the heap; once no job has run for a second, the process gives that memory back.
-      if (--this.running === 0) this.idleTimer = setTimeout(() => this.running === 0 && releaseMemory(), 1000).unref();
+      if (this.running === 0) this.idleTimer = setTimeout(() => this.running === 0 && releaseMemory(), 1000).unref();
     }
   }
 
