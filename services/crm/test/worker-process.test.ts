@@ -61,7 +61,12 @@ it('answers health and metrics (its jobs’ runs among them) on its port, and no
     await upload(stack.api, await sheet([[null, 'Ada', 'Lovelace', null, null, null, null, 'ada@example.com', '555 010 0001', null]])),
   );
   expect((await extract(stack.api, uploaded.id)).state).toBe('completed');
-  const after = await (await fetch(`${worker.url}/metrics`)).text();
+  // The import hands on to the lead group's indexing job; wait for the worker to have nothing running.
+  let after = '';
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    after = await (await fetch(`${worker.url}/metrics`)).text();
+    if (/^crm_jobs_running\{service="crm"\} 0$/m.test(after)) break;
+  }
   const runs = after.split('\n').filter((line) => line.startsWith('crm_job_run_seconds_count{'));
   expect(runs.filter((line) => line.includes('job="import-leads"') && line.includes('outcome="completed"'))).toEqual([
     expect.stringMatching(/ 1$/),
