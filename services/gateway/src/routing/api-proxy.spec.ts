@@ -21,6 +21,14 @@ describe('endToEndHeaders', () => {
       }),
     ).toEqual({ authorization: 'Bearer t', 'content-type': 'application/json', 'content-length': '2' });
   });
+
+  it('adds them to what it is given, theirs winning, and keeps what a plain Connection: close does not name', () => {
+    expect(endToEndHeaders({ connection: 'close', 'cache-control': 'max-age=60', etag: '"1"' }, { 'cache-control': 'no-store' })).toEqual({
+      'cache-control': 'max-age=60',
+      etag: '"1"',
+    });
+    expect(endToEndHeaders({ connection: ['Keep-Alive', 'x-hop'] as never, 'x-hop': '1', accept: '*/*' })).toEqual({ accept: '*/*' });
+  });
 });
 
 describe('upstreamFailure', () => {

@@ -75,19 +75,27 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const named = new Set(
-    String(headers.connection ?? '')
-      .toLowerCase()
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-  const kept: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!HOP_BY_HOP.has(name) && !named.has(name) && !name.startsWith('proxy-')) kept[name] = value;
+/**
+ * The end-to-end headers of `headers`, added to `into` (where they win over what it holds). Called twice a
+ * request, so it builds nothing it can do without: the names `Connection` lists are only looked at when it lists
+ * more than `keep-alive` or `close`.
+ */
+export function endToEndHeaders(headers: IncomingHttpHeaders, into: IncomingHttpHeaders = {}): IncomingHttpHeaders {
+  const connection = headers.connection === undefined ? '' : String(headers.connection).toLowerCase();
+  const named =
+    connection !== '' && connection !== 'keep-alive' && connection !== 'close'
+      ? new Set(
+          connection
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        )
+      : undefined;
+  for (const name in headers) {
+    if (HOP_BY_HOP.has(name) || name.startsWith('proxy-') || named?.has(name)) continue;
+    into[name] = headers[name];
   }
-  return kept;
+  return into;
 }
 
 const tooLarge = (limit: number) =>
@@ -308,7 +316,7 @@ export async function registerApiProxy(
           // GETs the product must keep change state, and answers carry one user's data).
           rewriteHeaders: (headers) => {
             if (String(headers.connection).toLowerCase() === 'close') upstreams.closing(rule.service, target);
-            return { 'cache-control': 'no-store', ...endToEndHeaders(headers) };
+            return endToEndHeaders(headers, { 'cache-control': 'no-store' });
           },
           // A replica that refused the request because it is shutting down (503 with Retry-After, before reading
           // it) did nothing: the request goes to the next replica, its body replayed.
@@ -324,11 +332,12 @@ export async function registerApiProxy(
             for (const name of Object.keys(response.headers)) void upstreamReply.removeHeader(name);
             forward(next);
           },
-          rewriteRequestHeaders: (_original, headers) => ({
-            ...endToEndHeaders(headers),
-            'x-request-id': request.id,
-            'x-forwarded-for': request.ip,
-          }),
+          rewriteRequestHeaders: (_original, headers) => {
+            const forwarded = endToEndHeaders(headers);
+            forwarded['x-request-id'] = request.id;
+            forwarded['x-forwarded-for'] = request.ip;
+            return forwarded;
+          },
           onError: (failedReply, { error }) => {
             const failure = upstreamFailure(error, rule.service);
             // The next replica gets a request this one never saw (refused, unreachable), or a GET or HEAD cut before
