@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { LEAD_TEMPLATE_HEADERS } from '@backoffice/contracts';
 import { brokenWorkbook } from '../../services/crm/test/broken-workbook';
 import { adminToken, api, logout, shot, signIn } from './fixtures';
 
@@ -67,18 +68,7 @@ test('download the template, fill it, upload, extract with progress, open the gr
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(templatePath);
   const sheet = workbook.getWorksheet('Leads')!;
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-    'SSN',
-    'First Name',
-    'Last Name',
-    'Work At',
-    'Gender',
-    'Current City',
-    'DOB',
-    'Email',
-    'Phone',
-    'Notes',
-  ]);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...LEAD_TEMPLATE_HEADERS]);
   sheet.spliceRows(2, 1); // the example row goes
   for (let i = 0; i < ROWS; i++) {
     sheet.addRow([

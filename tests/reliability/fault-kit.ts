@@ -1,10 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import { buildServices, freePort, kafkaBrokers, redisUrl, signToken, testKeys } from '@backoffice/platform/testing';
+import { buildServices, freePort, kafkaBrokers, portOpen, redisUrl, signToken, testKeys } from '@backoffice/platform/testing';
 
 /** Helpers of the fault tests: services run from dist as child processes, so a test can kill and restart them. */
 export const ROOT = resolve(__dirname, '../..');
@@ -223,19 +222,6 @@ export function kafkaControl(action: 'kafka-stop' | 'kafka-start'): Promise<void
     execFile(process.execPath, [join(ROOT, 'deploy/local/infra.mjs'), action], { cwd: ROOT, timeout: 180_000 }, (error, _stdout, stderr) =>
       error ? fail(new Error(`${action} failed: ${stderr || error.message}`)) : done(),
     );
-  });
-}
-
-function portOpen(host: string, port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ host, port });
-    const finish = (open: boolean) => {
-      socket.destroy();
-      done(open);
-    };
-    socket.setTimeout(1000, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
   });
 }
 

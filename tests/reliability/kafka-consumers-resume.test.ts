@@ -20,6 +20,7 @@ import {
   type ServiceProcess,
 } from './fault-kit';
 import { recordFigure } from './figures';
+import { catalogueEvent, catalogueServiceState } from '../../services/orders/test/orders-test-kit';
 
 /**
  * The broker goes away under running orders and crm processes and comes back. While it is away, rebuilding the
@@ -45,36 +46,7 @@ const serviceEvent = (id: number, name: string, price: number) => {
   const updatedAt = new Date().toISOString();
   return {
     key: String(id),
-    value: JSON.stringify({
-      specversion: '1.0',
-      id: randomUUID(),
-      type: 'updated',
-      source: 'catalogue',
-      time: updatedAt,
-      subject: String(id),
-      datacontenttype: 'application/json',
-      data: {
-        id,
-        active: true,
-        name,
-        description: 'A service',
-        description_Ar: '',
-        categoryId: 1,
-        images: [],
-        deliveryTime: 3,
-        deliveryTimeRate: 'Days',
-        deliveryType: 'Online',
-        shippingType: 'None',
-        priceBefore: 0,
-        price,
-        physical: false,
-        electronical: true,
-        branches: [],
-        serviceFiles: [],
-        createdAt: updatedAt,
-        updatedAt,
-      },
-    }),
+    value: catalogueEvent(catalogueServiceState(id, name, price, updatedAt, { serviceFiles: [], createdAt: updatedAt })),
   };
 };
 

@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import type { LeadUpload } from '@backoffice/contracts';
-import { bigSheet, buildCrm, json, sql, startCrm, upload, waitForJob, type CrmStack } from '../../services/crm/test/crm-test-kit';
+import {
+  bigSheet,
+  buildCrm,
+  expectEachRowOnce,
+  json,
+  sql,
+  startCrm,
+  upload,
+  waitForJob,
+  type CrmStack,
+} from '../../services/crm/test/crm-test-kit';
 import { freePort, killOnExit, sleep } from './fault-kit';
 import { recordFigure } from './figures';
 
@@ -150,15 +160,7 @@ it('completes an import after Redis restarts under it, with exactly one lead per
   // No attempt failed: the lines that say one did, whole, so a failure names its cause.
   expect(output.split('\n').filter((line) => /failed: /.test(line))).toEqual([]);
 
-  const [counts] = await sql<{ leads: string; rows: string; seqs: string; max_seq: number }>(
-    stack.api,
-    `select count(*) as leads, count(distinct row_number) as rows, count(distinct seq) as seqs, max(seq) as max_seq
-     from leads where group_id = $1`,
-    [job.result!.groupId],
-  );
-  expect(counts).toEqual({ leads: String(ROWS), rows: String(ROWS), seqs: String(ROWS), max_seq: ROWS });
-  const [keys] = await sql<{ count: string }>(stack.api, 'select count(*) from lead_keys where group_id = $1', [job.result!.groupId]);
-  expect(Number(keys.count)).toBe(ROWS * 2);
+  const leads = await expectEachRowOnce(stack.api, job.result!.groupId, ROWS);
   const [uploadRow] = await sql<{ extracted: boolean; error: boolean }>(
     stack.api,
     'select extracted, error from lead_uploads where id = $1',
@@ -176,7 +178,7 @@ it('completes an import after Redis restarts under it, with exactly one lead per
   );
   recordFigure('Redis restarted mid-import', 'Redis away', backAt - killedAt, 'ms');
   recordFigure('Redis restarted mid-import', 'Redis back to the job completed', completedAt - backAt, 'ms');
-  recordFigure('Redis restarted mid-import', 'leads imported (exactly the rows)', Number(counts.leads), 'leads');
+  recordFigure('Redis restarted mid-import', 'leads imported (exactly the rows)', leads, 'leads');
   recordFigure('Redis restarted mid-import', 'runs of the job (first + retries)', startedRuns, 'runs');
   recordFigure('Redis restarted mid-import', 'retries that waited for the earlier run, no attempt used', waitedForEarlierRun, 'retries');
 }, 240_000);

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { API_SCOPES, ROLES, SERVICE_NAMES, serviceUrlVariable, type ApiScope, type Role } from '@backoffice/contracts';
-import { signToken, startTestService, testKeys, type TestService } from '@backoffice/platform/testing';
-import jwt from 'jsonwebtoken';
-import { JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT } from '@backoffice/contracts';
+import { clientToken, signToken, startTestService, type TestService } from '@backoffice/platform/testing';
 import { BAD_TOKENS, badToken, type BadToken } from './security-kit';
 import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../../services/gateway/src/routing/route-table';
 
@@ -22,30 +19,9 @@ type Subject = Role | 'no token' | BadToken | ScopeSubject;
 const SCOPE_SUBJECTS = API_SCOPES.map((scope) => `scope ${scope}` as ScopeSubject);
 const SUBJECTS: readonly Subject[] = ['no token', ...ROLES, ...SCOPE_SUBJECTS, ...BAD_TOKENS];
 
-/** A client-credentials token as identity issues it: no role, the client marker, one scope. */
-function clientToken(scope: ApiScope): string {
-  const now = Math.floor(Date.now() / 1000);
-  return jwt.sign(
-    {
-      sub: randomUUID(),
-      sid: randomUUID(),
-      name: 'Storefront',
-      email: '',
-      roles: [],
-      typ: 'access',
-      client: true,
-      scope,
-      iat: now,
-      exp: now + 900,
-    },
-    testKeys.privateKey,
-    { algorithm: 'RS256', issuer: JWT_ISSUER_DEFAULT, audience: JWT_AUDIENCE_DEFAULT },
-  );
-}
-
 const tokens = new Map<Subject, string>([
   ...ROLES.map((role) => [role, signToken({ roles: [role] })] as const),
-  ...API_SCOPES.map((scope) => [`scope ${scope}` as ScopeSubject, clientToken(scope)] as const),
+  ...API_SCOPES.map((scope) => [`scope ${scope}` as ScopeSubject, clientToken(scope, 'Storefront')] as const),
   ...BAD_TOKENS.map((kind) => [kind, badToken(kind)] as const),
 ]);
 

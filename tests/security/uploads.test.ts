@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import { deflateRawSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { CLIENT_SERVICE_FILE_MAX_BYTES } from '@backoffice/contracts';
 import type { TestService } from '@backoffice/platform/testing';
@@ -10,6 +9,7 @@ import {
   type CatalogueTestService,
 } from '../../services/catalogue/test/catalogue-test-service';
 import { json, sheet, sql, startCrm, upload as uploadSheet, type CrmStack } from '../../services/crm/test/crm-test-kit';
+import { workbookParts, zip } from '../../services/crm/test/hostile-zip';
 import { seedCatalogue, seedOrder, startOrders, tokenFor } from '../../services/orders/test/orders-test-kit';
 import { topicPrefix } from './security-kit';
 
@@ -28,56 +28,6 @@ const SVG = Buffer.from(
 const JPEG = SAMPLE.jpeg;
 const PNG = SAMPLE.png;
 const PDF = SAMPLE.pdf;
-
-/** A zip written by hand, so that it can lie as an attacker's would; `stored` keeps the bytes as they are. */
-function zip(entries: { name: string; data: Buffer; declaredSize?: number; raw?: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const compressed = entry.raw ?? deflateRawSync(entry.data);
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, compressed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-const CONTENT_TYPES = Buffer.from(
-  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
-);
-const WORKBOOK_PARTS = [
-  { name: '[Content_Types].xml', data: CONTENT_TYPES },
-  { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
-];
 
 describe('lead spreadsheets (crm)', () => {
   let stack: CrmStack;
@@ -121,17 +71,17 @@ describe('lead spreadsheets (crm)', () => {
     const rssBefore = process.memoryUsage().rss;
     // 64 MB of zeros deflate to about 64 KB: a thousandfold.
     const zeros = Buffer.alloc(64 * 1024 * 1024);
-    const bomb = zip([...WORKBOOK_PARTS, { name: 'xl/worksheets/sheet1.xml', data: zeros }]);
+    const bomb = zip([...workbookParts, { name: 'xl/worksheets/sheet1.xml', data: zeros }]);
     expect(bomb.length).toBeLessThan(200 * 1024);
     expect(await refused(bomb, 'bomb.xlsx')).toMatch(/inflates \d+ times/);
     // The same part declaring a small size: found out when read, and refused as damaged.
     const liar = zip([
-      ...WORKBOOK_PARTS,
+      ...workbookParts,
       { name: 'xl/worksheets/sheet1.xml', data: zeros.subarray(0, 8 * 1024 * 1024), declaredSize: 1000 },
     ]);
     expect(await refused(liar, 'liar.xlsx')).toMatch(/damaged|inflates/);
     const many = zip([
-      ...WORKBOOK_PARTS,
+      ...workbookParts,
       ...Array.from({ length: 600 }, (_, i) => ({ name: `xl/media/p${i}.xml`, data: Buffer.from('<p/>') })),
     ]);
     expect(await refused(many, 'parts.xlsx')).toMatch(/at most \d+ are accepted/);

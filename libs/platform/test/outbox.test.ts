@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
@@ -15,7 +14,7 @@ import {
   PlatformModule,
   topicName,
 } from '@backoffice/platform';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import { portOpen, startTestService, type TestService } from '@backoffice/platform/testing';
 import { recordFigure } from '../../../tests/reliability/figures';
 
 const TOPIC = 'platform.outbox-test.v1';
@@ -50,16 +49,7 @@ function kafka(action: 'kafka-stop' | 'kafka-start'): Promise<void> {
 
 function brokerAnswers(): Promise<boolean> {
   const [host, port] = process.env.KAFKA_BROKERS!.split(',')[0].split(':');
-  return new Promise((done) => {
-    const socket = connect({ host, port: Number(port) });
-    const finish = (open: boolean) => {
-      socket.destroy();
-      done(open);
-    };
-    socket.setTimeout(1000, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
+  return portOpen(host, Number(port));
 }
 
 let service: TestService;

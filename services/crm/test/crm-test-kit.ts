@@ -176,3 +176,20 @@ export async function sql<T extends Record<string, unknown>>(api: TestService, t
     await client.end();
   }
 }
+
+/**
+ * The group holds each of the sheet's `rows` rows once: one lead per row and sequence number, and its two keys.
+ * Answers the leads counted.
+ */
+export async function expectEachRowOnce(api: TestService, groupId: number, rows: number): Promise<number> {
+  const [counts] = await sql<{ leads: string; rows: string; seqs: string; max_seq: number }>(
+    api,
+    `select count(*) as leads, count(distinct row_number) as rows, count(distinct seq) as seqs, max(seq) as max_seq
+     from leads where group_id = $1`,
+    [groupId],
+  );
+  expect(counts).toEqual({ leads: String(rows), rows: String(rows), seqs: String(rows), max_seq: rows });
+  const [keys] = await sql<{ count: string }>(api, 'select count(*) from lead_keys where group_id = $1', [groupId]);
+  expect(Number(keys.count)).toBe(rows * 2);
+  return Number(counts.leads);
+}

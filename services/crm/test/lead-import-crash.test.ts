@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lead, LeadTablePage, LeadUpload } from '@backoffice/contracts';
-import { bigSheet, buildCrm, json, sql, startCrm, upload, waitForJob, type CrmStack } from './crm-test-kit';
+import { bigSheet, buildCrm, expectEachRowOnce, json, sql, startCrm, upload, waitForJob, type CrmStack } from './crm-test-kit';
 
 const ROWS = 30_000;
 let stack: CrmStack;
@@ -53,15 +53,7 @@ it('resumes an import whose worker was killed mid-way, without a single duplicat
   expect(second.output()).toMatch(/job lead-upload-\d+-1 completed/);
   await second.stop('SIGTERM'); // the next test counts on being the only worker
 
-  const [counts] = await sql<{ leads: string; rows: string; seqs: string; max_seq: number }>(
-    stack.api,
-    `select count(*) as leads, count(distinct row_number) as rows, count(distinct seq) as seqs, max(seq) as max_seq
-     from leads where group_id = $1`,
-    [job.result!.groupId],
-  );
-  expect(counts).toEqual({ leads: String(ROWS), rows: String(ROWS), seqs: String(ROWS), max_seq: ROWS });
-  const [keys] = await sql<{ count: string }>(stack.api, 'select count(*) from lead_keys where group_id = $1', [job.result!.groupId]);
-  expect(Number(keys.count)).toBe(ROWS * 2);
+  await expectEachRowOnce(stack.api, job.result!.groupId, ROWS);
   const events = await sql<{ type: string }>(stack.api, `select type from outbox where topic like '%crm.lead-import.v1'`);
   expect(events.map((e) => e.type)).toEqual(['completed']);
 

@@ -3,7 +3,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Lead, LeadGroup, LeadImportJob, LeadTablePage, LeadUpload, Page, Problem } from '@backoffice/contracts';
+import {
+  LEAD_TEMPLATE_HEADERS,
+  type Lead,
+  type LeadGroup,
+  type LeadImportJob,
+  type LeadTablePage,
+  type LeadUpload,
+  type Page,
+  type Problem,
+} from '@backoffice/contracts';
 import { brokenWorkbook } from './broken-workbook';
 import {
   bigSheet,
@@ -174,19 +183,7 @@ describe('extracting a sheet', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
     const rows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows[0].slice(1)).toEqual([
-      'SSN',
-      'First Name',
-      'Last Name',
-      'Work At',
-      'Gender',
-      'Current City',
-      'DOB',
-      'Email',
-      'Phone',
-      'Notes',
-      'Reason',
-    ]);
+    expect(rows[0].slice(1)).toEqual([...LEAD_TEMPLATE_HEADERS, 'Reason']);
     expect(rows).toHaveLength(3);
     expect(String(rows[2][1])).toMatch(/^enc:v1\./);
     expect(rows[2][11]).toMatch(/^Row 5: /);

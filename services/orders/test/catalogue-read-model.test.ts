@@ -2,49 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE_SERVICE_TOPIC, type CatalogueServiceView } from '@backoffice/contracts';
 import { ensureTopics, topicName } from '@backoffice/platform';
 import type { TestService } from '@backoffice/platform/testing';
-import { eventually, json, kafka, orm, startOrders, tokenFor } from './orders-test-kit';
+import {
+  catalogueEvent as envelope,
+  catalogueServiceState as state,
+  eventually,
+  json,
+  kafka,
+  orm,
+  startOrders,
+  tokenFor,
+} from './orders-test-kit';
 
 let service: TestService;
 const admin = tokenFor(['Admin']);
 const topic = () => topicName(CATALOGUE_SERVICE_TOPIC);
 const client = kafka();
 const producer = client.producer();
-
-/** The full state the catalogue publishes (services/catalogue service-state.ts). */
-const state = (id: number, name: string, price: number, updatedAt: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  active: true,
-  name,
-  description: 'A service',
-  description_Ar: '',
-  categoryId: 1,
-  images: [],
-  deliveryTime: 3,
-  deliveryTimeRate: 'Days',
-  deliveryType: 'Online',
-  shippingType: 'None',
-  priceBefore: 0,
-  price,
-  physical: false,
-  electronical: true,
-  branches: [],
-  serviceFiles: [{ id: 2, name: 'Passport scan', accept: 'image,pdf' }],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt,
-  ...extra,
-});
-
-const envelope = (data: ReturnType<typeof state>, type = 'updated', id: string = randomUUID()) =>
-  JSON.stringify({
-    specversion: '1.0',
-    id,
-    type,
-    source: 'catalogue',
-    time: data.updatedAt,
-    subject: String(data.id),
-    datacontenttype: 'application/json',
-    data,
-  });
 
 const send = (messages: { key: string; value: string | null }[]) => producer.send({ topic: topic(), acks: -1, messages });
 

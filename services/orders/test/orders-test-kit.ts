@@ -159,3 +159,40 @@ export async function eventually<T>(
   }
   throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
 }
+
+/** A catalogue service's full state as the catalogue publishes it (services/catalogue service-state.ts). */
+export const catalogueServiceState = (id: number, name: string, price: number, updatedAt: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  active: true,
+  name,
+  description: 'A service',
+  description_Ar: '',
+  categoryId: 1,
+  images: [],
+  deliveryTime: 3,
+  deliveryTimeRate: 'Days',
+  deliveryType: 'Online',
+  shippingType: 'None',
+  priceBefore: 0,
+  price,
+  physical: false,
+  electronical: true,
+  branches: [],
+  serviceFiles: [{ id: 2, name: 'Passport scan', accept: 'image,pdf' }],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt,
+  ...extra,
+});
+
+/** That state in its CloudEvents envelope, as the message value on catalogue.service.v1. */
+export const catalogueEvent = (data: ReturnType<typeof catalogueServiceState>, type = 'updated', id: string = randomUUID()) =>
+  JSON.stringify({
+    specversion: '1.0',
+    id,
+    type,
+    source: 'catalogue',
+    time: data.updatedAt,
+    subject: String(data.id),
+    datacontenttype: 'application/json',
+    data,
+  });

@@ -1,16 +1,13 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import jwt from 'jsonwebtoken';
 import {
-  JWT_AUDIENCE_DEFAULT,
-  JWT_ISSUER_DEFAULT,
   WEBHOOK_PATHS,
   type CommandResult,
   type Page,
   type WebhookDelivery,
   type WebhookSubscriptionWithSecret,
 } from '@backoffice/contracts';
-import { testKeys, type TestService } from '@backoffice/platform/testing';
+import { clientToken, type TestService } from '@backoffice/platform/testing';
 import { eventually, json, seedCatalogue, seedOrder, startOrders, tokenFor } from './orders-test-kit';
 
 /*
@@ -60,27 +57,6 @@ function verifyStandardWebhook(secret: string, headers: IncomingHttpHeaders, bod
       const given = Buffer.from(signature ?? '', 'base64');
       return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
     });
-}
-
-/** A client-credentials token as identity issues it: no role, one scope. */
-function clientToken(scope: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return jwt.sign(
-    {
-      sub: randomUUID(),
-      sid: randomUUID(),
-      name: 'Partner',
-      email: '',
-      roles: [],
-      typ: 'access',
-      client: true,
-      scope,
-      iat: now,
-      exp: now + 900,
-    },
-    testKeys.privateKey,
-    { algorithm: 'RS256', issuer: JWT_ISSUER_DEFAULT, audience: JWT_AUDIENCE_DEFAULT },
-  );
 }
 
 let service: TestService;

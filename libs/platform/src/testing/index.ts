@@ -7,7 +7,7 @@ import { createServiceApp, type ServiceAppOptions } from '../http/bootstrap';
 import { testDatabaseChecks } from './database-checks';
 
 export { testDatabaseChecks } from './database-checks';
-export { buildServices, freePort } from './processes';
+export { buildServices, freePort, portOpen } from './processes';
 
 /** One RSA key pair per test process, so tests can mint tokens the services accept. */
 const keys = generateKeyPairSync('rsa', {
@@ -58,6 +58,8 @@ export interface TokenOptions {
   issuer?: string;
   audience?: string;
   iat?: number;
+  /** An API client's token (client credentials): the client marker and these space-separated scopes. */
+  scope?: string;
 }
 
 /** Signs an access token with the test key (or tampered variants for negative tests). */
@@ -71,6 +73,7 @@ export function signToken(options: TokenOptions = {}): string {
       email: options.email ?? 'test@example.com',
       roles: options.roles ?? ['Admin'],
       typ: options.typ ?? 'access',
+      ...(options.scope === undefined ? {} : { client: true, scope: options.scope }),
       iat: now,
       exp: now + (options.expiresIn ?? 900),
     },
@@ -78,6 +81,9 @@ export function signToken(options: TokenOptions = {}): string {
     { algorithm: 'RS256', issuer: options.issuer ?? JWT_ISSUER_DEFAULT, audience: options.audience ?? JWT_AUDIENCE_DEFAULT },
   );
 }
+
+/** A client-credentials token as identity issues it: no role, no email, the client marker and `scope`. */
+export const clientToken = (scope: string, name = 'Partner') => signToken({ scope, name, email: '', roles: [] });
 
 export const authHeader = (options: TokenOptions = {}) => ({ authorization: `Bearer ${signToken(options)}` });
 

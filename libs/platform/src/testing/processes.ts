@@ -1,11 +1,25 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** The repository's root (this file is libs/platform/src/testing/processes.ts). */
 const ROOT = resolve(__dirname, '../../../..');
+
+/** Whether something accepts a TCP connection on host:port (within a second). */
+export function portOpen(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host, port });
+    const finish = (open: boolean) => {
+      socket.destroy();
+      done(open);
+    };
+    socket.setTimeout(1000, () => finish(false));
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+  });
+}
 
 /** A TCP port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
