@@ -99,9 +99,9 @@ export function readLeadSheet(filePath: string): SheetReading {
             if (eventType !== 'row') continue;
             const row = value as ExcelJS.Row;
             anyRow = true;
-            const values = row.values as SheetCell[];
             if (!columns) {
               if (row.number > HEADER_SEARCH_ROWS) throw new ImportFailure(MISSING_HEADER_MESSAGE);
+              const values = row.values as SheetCell[];
               const texts: (string | undefined)[] = [];
               for (let column = 1; column < values.length; column++) texts.push(cellText(values[column]) || undefined);
               columns = mapHeaderRow(texts);
@@ -110,7 +110,11 @@ export function readLeadSheet(filePath: string): SheetReading {
             }
             if (row.number > MAX_SHEET_ROWS) throw new ImportFailure('The sheet has more rows than a spreadsheet can hold.');
             const cells: Partial<Record<LeadField, SheetCell>> = {};
-            for (const [column, field] of entries) cells[field] = values[column];
+            // Only the mapped columns' cells (row.values would build an array of every cell, for every row).
+            for (const [column, field] of entries) {
+              const cell = row.findCell(column) as { value: SheetCell } | undefined;
+              if (cell && cell.value !== null) cells[field] = cell.value;
+            }
             chunk.push({ rowNumber: row.number, cells });
           }
           if (chunk.length) yield chunk;
