@@ -4,3 +4,4 @@ export { ApiSWRConfig } from './api-swr-config';
 export { sessionStore, type SessionEndReason, type SessionState, type SessionStatus } from './session-store';
 export { useApi } from './use-api';
 export { download, fetchBlob, saveBlob } from './download';
+export { withQuery } from './with-query';

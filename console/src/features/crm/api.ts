@@ -13,7 +13,7 @@ import type {
   UpdateUserLeadsResult,
   UserLeads,
 } from '@backoffice/contracts';
-import { apiFetch, useApi } from '../../components/api';
+import { apiFetch, useApi, withQuery } from '../../components/api';
 
 /** The crm API's paths, as the console calls them. */
 export const CRM_PATHS = {
@@ -25,13 +25,6 @@ export interface TableQuery {
   start: number;
   length: number;
   search: string;
-}
-
-function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
 }
 
 // ── Leads screen ───────────────────────────────────────────────────────────────────────────────

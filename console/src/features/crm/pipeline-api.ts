@@ -10,7 +10,7 @@ import type {
   ReassignLeadsResult,
   UpdatePipeline,
 } from '@backoffice/contracts';
-import { apiFetch, useApi } from '../../components/api';
+import { apiFetch, useApi, withQuery } from '../../components/api';
 import { CRM_PATHS } from './api';
 
 /** The browser's time zone: "today", "this week" and "this month" are the agent's days. */
@@ -28,23 +28,15 @@ export interface PipelineListQuery {
   userId?: string;
 }
 
-function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 const listQuery = (query: PipelineListQuery) => ({ ...query, draw: 0, tz: browserTimeZone() });
 
 /** The signed-in agent's leads, filtered and sorted on the server. */
 export const useMyPipeline = (query: PipelineListQuery) =>
-  useApi<PipelinePage>(withQuery(CRM_PATHS.mine, listQuery(query)), { keepPreviousData: true });
+  useApi<PipelinePage>(withQuery(CRM_PATHS.mine, listQuery(query), { omitFalse: true }), { keepPreviousData: true });
 
 /** Every agent's leads (Managers and Admins). */
 export const useTeamPipeline = (query: PipelineListQuery) =>
-  useApi<PipelinePage>(withQuery(CRM_PATHS.team, listQuery(query)), { keepPreviousData: true });
+  useApi<PipelinePage>(withQuery(CRM_PATHS.team, listQuery(query), { omitFalse: true }), { keepPreviousData: true });
 
 export const useMyLeadsSummary = () => useApi<MyLeadsSummary>(withQuery(CRM_PATHS.mineSummary, { tz: browserTimeZone() }));
 

@@ -18,7 +18,7 @@ import type {
   UserListQuery,
   UserRoles,
 } from '@backoffice/contracts';
-import { apiFetch, useApi } from '../../components/api';
+import { apiFetch, useApi, withQuery } from '../../components/api';
 
 export const USERS_PATH = IDENTITY_PATHS.users;
 export const ROLES_PATH = IDENTITY_PATHS.roles;
@@ -28,16 +28,6 @@ export const TWO_FACTOR_PATH = AUTH_PATHS.twoFactor;
 
 const userPath = (id: string) => `${USERS_PATH}/${id}`;
 const userRolesPath = (id: string) => `${userPath(id)}/roles`;
-
-/** `?a=1&b=x` of the defined values, in a stable order (one SWR key per query). */
-function withQuery(path: string, query: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 /** Revalidates every cached answer under a path (all pages and searches of a list). */
 const revalidateUnder = (path: string) => mutate((key) => typeof key === 'string' && key.startsWith(path));
