@@ -10,6 +10,7 @@ function replica(name: string): Promise<{
   refusing: { value: boolean };
   /** Refuses every request so, but readiness (a replica whose probe answered just before its SIGTERM). */
   refusingButReady: { value: boolean };
+  /** Requests it refused so, readiness probes not counted (the gateway probes every 200 ms, however slow the test). */
   refused: { count: number };
   /** Cuts every request but readiness without an answer (a kept-alive connection closed as the replica stops). */
   cutting: { value: boolean };
@@ -24,7 +25,7 @@ function replica(name: string): Promise<{
   const server = createServer((request, response) => {
     if (cutting.value && request.url !== '/health/ready') return void request.socket.destroy();
     if (refusing.value || (refusingButReady.value && request.url !== '/health/ready')) {
-      refused.count++;
+      if (request.url !== '/health/ready') refused.count++;
       response.writeHead(503, { 'retry-after': '1', connection: 'close', 'content-type': 'application/problem+json' });
       return response.end('{"code":"shutting_down"}');
     }
