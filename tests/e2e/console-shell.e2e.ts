@@ -103,7 +103,7 @@ for (const item of ROLES) {
   test(`${item.role} at 1280×800, light: lands on its work, the navigation lists exactly its areas, each opens without overflow or axe violations`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     await page.emulateMedia({ colorScheme: 'light' });
     await signIn(page, item.email, item.password);
     await expect(page).toHaveURL(item.landing);
@@ -129,7 +129,7 @@ for (const item of ROLES) {
   test(`${item.role} at 390×844, dark: the menu button opens the navigation, every area fits the phone, axe passes, Logout is reachable`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await signIn(page, item.email, item.password);

@@ -69,7 +69,7 @@ for (const size of [
   { label: 'phone, dark', width: 390, height: 844, scheme: 'dark' as const },
 ]) {
   test(`every kind of dialog at a ${size.label}: no serious axe violation, Escape closes it and focus returns`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.emulateMedia({ colorScheme: size.scheme });
     await signIn(page);
