@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { envelope } from '@backoffice/platform';
 import { kafkaBrokers, signToken, startTestService, type TestService } from '@backoffice/platform/testing';
 import type { Role } from '@backoffice/contracts';
 
@@ -184,15 +185,6 @@ export const catalogueServiceState = (id: number, name: string, price: number, u
   ...extra,
 });
 
-/** That state in its CloudEvents envelope, as the message value on catalogue.service.v1. */
+/** That state in its CloudEvents envelope (the platform's), as the message value on catalogue.service.v1. */
 export const catalogueEvent = (data: ReturnType<typeof catalogueServiceState>, type = 'updated', id: string = randomUUID()) =>
-  JSON.stringify({
-    specversion: '1.0',
-    id,
-    type,
-    source: 'catalogue',
-    time: data.updatedAt,
-    subject: String(data.id),
-    datacontenttype: 'application/json',
-    data,
-  });
+  JSON.stringify({ ...envelope('catalogue', type, String(data.id), data), id, time: data.updatedAt });

@@ -112,8 +112,8 @@ export function readLeadSheet(filePath: string): SheetReading {
             const cells: Partial<Record<LeadField, SheetCell>> = {};
             // Only the mapped columns' cells (row.values would build an array of every cell, for every row).
             for (const [column, field] of entries) {
-              const cell = row.findCell(column) as { value: SheetCell } | undefined;
-              if (cell && cell.value !== null) cells[field] = cell.value;
+              const value = (row.findCell(column) as { value: SheetCell } | undefined)?.value;
+              if (value !== null && value !== undefined) cells[field] = value;
             }
             chunk.push({ rowNumber: row.number, cells });
           }
