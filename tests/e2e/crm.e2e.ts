@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { LEAD_TEMPLATE_HEADERS } from '@backoffice/contracts';
-import { brokenWorkbook } from '../../services/crm/test/broken-workbook';
-import { adminToken, api, logout, shot, signIn } from './fixtures';
+import { adminToken, api, localDay, logout, shot, shots, signIn, toast, userToken } from './fixtures';
 
 // The shared test machine can be busy: give each expectation more time than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -39,17 +38,6 @@ test.beforeAll(async ({ baseURL }) => {
 async function closePanel(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('lead-panel')).toBeHidden();
-}
-
-/** A toast by its title (Fluent also mirrors toasts into an aria-live region, hence the class). */
-const toast = (page: Page, title: string) => page.locator('.fui-Toast').filter({ hasText: title }).first();
-
-/** The page at desktop width and at a phone's (390 px), then back. */
-async function shots(page: Page, name: string) {
-  await shot(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('download the template, fill it, upload, extract with progress, open the group, page and search', async ({ page, baseURL }) => {
@@ -222,96 +210,6 @@ test('download the template, fill it, upload, extract with progress, open the gr
   ).toBe(1);
 });
 
-test('a failed extraction shows "Extract Data Error" and keeps the message on the file in red', async ({ page }) => {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Sheet1');
-  for (let i = 0; i < 25; i++) sheet.addRow([`Somebody ${i}`, `somebody${i}@example.com`]);
-  const path = join(dir, `no-header-${run}.xlsx`);
-  writeFileSync(path, Buffer.from(await workbook.xlsx.writeBuffer()));
-
-  await signIn(page);
-  await page.goto('/admin/leads');
-  await page.getByRole('button', { name: 'Upload Excel Sheet' }).click();
-  const uploader = page.getByTestId('upload-dialog');
-  await uploader.getByLabel('Choose xlsx files').setInputFiles([
-    {
-      name: `no-header-${run}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: readFileSync(path),
-    },
-    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: readFileSync(path) },
-  ]);
-  await expect(uploader.getByText('Only .xlsx spreadsheets are accepted.')).toBeVisible();
-  await expect(uploader.getByText('Uploaded')).toBeVisible();
-  await uploader.getByRole('button', { name: 'Close' }).last().click();
-
-  const row = page.getByTestId('pending-file').filter({ hasText: `no-header-${run}.xlsx` });
-  await row.getByRole('button', { name: /^Extract/ }).click();
-  await expect(toast(page, 'Extract Data Error')).toContainText('No header row was found', { timeout: 120_000 });
-  const message = row.getByTestId('pending-message');
-  await expect(message).toContainText('Expected headers: SSN, First Name');
-  const color = await message.evaluate((element) => getComputedStyle(element).color);
-  const [red, green] = color.match(/\d+/g)!.map(Number);
-  expect(red).toBeGreaterThan(150);
-  expect(green).toBeLessThan(100);
-  await shot(page, 'crm-extract-failed');
-
-  await row.getByRole('button', { name: `Clear no-header-${run}.xlsx` }).click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear' }).click();
-  await expect(row).toBeHidden();
-
-  // A damaged workbook, and a sheet with two bad rows among good ones.
-  const mixed = new ExcelJS.Workbook();
-  const leads = mixed.addWorksheet('Leads');
-  leads.addRow(['First Name', 'Last Name', 'Email']);
-  for (let i = 0; i < 3; i++) leads.addRow([`Mixed${i}`, `Row${run}`, `mixed${i}.${run}@example.com`]);
-  leads.addRow(['', '', `nameless.${run}@example.com`]);
-  leads.addRow([`Bad`, `Mail${run}`, 'not-an-email']);
-  await page.getByRole('button', { name: 'Upload Excel Sheet' }).click();
-  await uploader.getByLabel('Choose xlsx files').setInputFiles([
-    {
-      name: `damaged-${run}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: brokenWorkbook(),
-    },
-    {
-      name: `mixed-${run}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: Buffer.from(await mixed.xlsx.writeBuffer()),
-    },
-  ]);
-  await expect(uploader.getByText('Uploaded')).toHaveCount(2);
-  await uploader.getByRole('button', { name: 'Close' }).last().click();
-
-  const damaged = page.getByTestId('pending-file').filter({ hasText: `damaged-${run}.xlsx` });
-  await damaged.getByRole('button', { name: /^Extract/ }).click();
-  await expect(damaged.getByTestId('pending-message')).toHaveText(
-    'This file is not a readable Excel spreadsheet: part of it is damaged. Open it in Excel, save it as an Excel Workbook (.xlsx) and upload it again.',
-    { timeout: 120_000 },
-  );
-
-  const mixedRow = page.getByTestId('pending-file').filter({ hasText: `mixed-${run}.xlsx` });
-  await mixedRow.getByRole('button', { name: /^Extract/ }).click();
-  const outcome = page.getByTestId('import-result').filter({ hasText: `mixed-${run}.xlsx` });
-  await expect(outcome.getByTestId('import-counts')).toHaveText('3 imported · 2 failed', { timeout: 120_000 });
-  await shots(page, 'crm-extract-failed-rows');
-  const downloadPromise = page.waitForEvent('download');
-  await outcome.getByRole('button', { name: 'Download failed rows' }).click();
-  const failedRows = await downloadPromise;
-  expect(failedRows.suggestedFilename()).toBe(`mixed-${run} - failed rows.xlsx`);
-  await expect(toast(page, 'Downloaded')).toContainText(`mixed-${run} - failed rows.xlsx`);
-  const saved = new ExcelJS.Workbook();
-  await saved.xlsx.readFile(await failedRows.path());
-  expect(saved.worksheets[0].actualRowCount - 1).toBe(2);
-  // The group's own row says the same with a button that says what it does.
-  const group = page.getByTestId('lead-group').filter({ hasText: `mixed-${run}` });
-  await expect(group.getByRole('button', { name: 'Download failed rows (2)' })).toBeVisible();
-
-  await damaged.getByRole('button', { name: `Clear damaged-${run}.xlsx` }).click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Clear' }).click();
-  await expect(damaged).toBeHidden();
-});
-
 test('assign 10 leads to an agent with +10 and Update; the agent sees them on /crm/leads', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/leads');
@@ -393,23 +291,6 @@ test('assign 10 leads to an agent with +10 and Update; the agent sees them on /c
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeHidden();
 });
 
-/** A user's access token, as the console gets it on sign-in (for the reach checks). */
-async function tokenOf(baseURL: string, user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-    body: JSON.stringify({ username: user.email, password: user.password }),
-  });
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-const localDay = (date = new Date()) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
 test('pipeline: the agent moves a lead on, plans a follow-up, keeps notes; the cards and filters find it; a Manager reassigns it', async ({
   page,
   baseURL,
@@ -475,7 +356,7 @@ test('pipeline: the agent moves a lead on, plans a follow-up, keeps notes; the c
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The agent reaches only their own leads; the team view is closed to them.
-  const agentToken = await tokenOf(baseURL!, AGENT);
+  const agentToken = await userToken(baseURL!, AGENT);
   const team = await fetch(`${baseURL}/api/leads/team`, { headers: { authorization: `Bearer ${agentToken}` } });
   expect(team.status).toBe(403);
   await logout(page);

@@ -34,17 +34,37 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
+/** A date as YYYY-MM-DD in the machine's time zone, as a date field shows it (today by default). */
+export const localDay = (date = new Date()) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The page at desktop width and at a phone's (390 px), then back. */
+export async function shots(page: Page, name: string): Promise<void> {
+  await shot(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A toast by its title (Fluent also mirrors toasts into an aria-live region, hence the class). */
+export const toast = (page: Page, title: string) => page.locator('.fui-Toast').filter({ hasText: title }).first();
+
 /** Calls the API as the signed-in page does not: with a fresh admin token, for test set-up. */
-export async function adminToken(baseURL: string): Promise<string> {
+export function adminToken(baseURL: string): Promise<string> {
+  return userToken(baseURL, ADMIN);
+}
+
+/** A user's access token, as the console gets it on sign-in (each from its own address, under the sign-in limits). */
+export async function userToken(baseURL: string, user: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     },
-    body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
+    body: JSON.stringify({ username: user.email, password: user.password }),
   });
-  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+  if (!response.ok) throw new Error(`sign-in of ${user.email} failed: ${response.status}`);
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './fixtures';
+import { localDay, shot, signIn } from './fixtures';
 import { png } from './png';
 
 /** A plain 256x256 map tile with a lighter edge, made here so that no tile request leaves the machine. */
@@ -30,12 +30,10 @@ async function keepRequestsLocal(page: Page, baseURL: string): Promise<{ tiles: 
   return seen;
 }
 
-const isoDate = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const daysFromToday = (days: number) => {
   const date = new Date();
   date.setDate(date.getDate() + days);
-  return isoDate(date);
+  return localDay(date);
 };
 
 async function pickDate(page: Page, label: string, date: string) {

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import type { Lead, LeadTablePage } from '@backoffice/contracts';
+import ExcelJS from 'exceljs';
+import type { Lead, LeadTablePage, LeadUpload } from '@backoffice/contracts';
 import { leadPage, SEARCH_RESULT_LIMIT, type SqlRunner } from '../src/groups/lead-page.queries';
 import { leadSearchCondition } from '../src/groups/lead-search.policy';
 import { buildCrm, extract, json, sheet, sql, startCrm, upload, type CrmStack } from './crm-test-kit';
@@ -132,5 +133,93 @@ describe('searching a group larger than the search bound', () => {
     expect(rare.data.every((lead) => lead.lastName === 'Whitfield')).toBe(true);
     const phone = await page(`search=${encodeURIComponent('20 7000 123')}`);
     expect(phone.data.map((lead) => lead.lastName)).toEqual(['Pager123']);
+  });
+});
+
+describe('paging a group (draw/start/length/search)', () => {
+  let smallGroup: number;
+
+  beforeAll(async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      '',
+      i % 3 === 0 ? 'Olivia' : 'Noah',
+      `Pager${String(i).padStart(2, '0')}`,
+      '',
+      '',
+      '',
+      '',
+      `pager${i}@paging.test`,
+      `+44 20 7946 ${String(1000 + i)}`,
+      '',
+    ]);
+    const job = await extract(stack.api, (await json<LeadUpload>(await upload(stack.api, await sheet(rows), 'paging.xlsx'))).id);
+    smallGroup = job.result!.groupId;
+  });
+
+  const page = (query: string) => stack.api.request(`/api/leads/groups/${smallGroup}/leads?${query}`);
+
+  it('answers a window of the group in sheet order, echoing draw', async () => {
+    const body = await json<LeadTablePage<Lead>>(await page('draw=7&start=20&length=15'));
+    expect(body).toMatchObject({ draw: 7, recordsTotal: 60, recordsFiltered: 60 });
+    expect(body.data.map((lead) => lead.lastName)).toEqual(Array.from({ length: 15 }, (_, i) => `Pager${20 + i}`));
+  });
+
+  it('searches names, emails and phones, counting what matched', async () => {
+    const byName = await json<LeadTablePage<Lead>>(await page('draw=1&start=0&length=5&search=olivia'));
+    expect(byName).toMatchObject({ recordsTotal: 60, recordsFiltered: 20 });
+    expect(byName.data).toHaveLength(5);
+    expect(byName.data.every((lead) => lead.firstName === 'Olivia')).toBe(true);
+
+    const next = await json<LeadTablePage<Lead>>(await page('start=5&length=5&search=Olivia'));
+    expect(next.data[0].lastName).toBe('Pager15');
+
+    const byEmail = await json<LeadTablePage<Lead>>(await page('search=pager42%40paging'));
+    expect(byEmail.data.map((lead) => lead.lastName)).toEqual(['Pager42']);
+
+    const byPhone = await json<LeadTablePage<Lead>>(await page(`search=${encodeURIComponent('7946-1007')}`));
+    expect(byPhone.data.map((lead) => lead.lastName)).toEqual(['Pager07']);
+
+    const short = await json<LeadTablePage<Lead>>(await page('search=no'));
+    expect(short.recordsFiltered).toBe(40);
+
+    const nothing = await json<LeadTablePage<Lead>>(await page('search=zzzz'));
+    expect(nothing).toMatchObject({ recordsFiltered: 0, data: [] });
+  });
+
+  it('refuses bad paging parameters with field errors, and unknown groups with 404', async () => {
+    const bad = await page('start=-1&length=0');
+    expect(bad.status).toBe(400);
+    const problem = await json<{ errors: { path: string }[] }>(bad);
+    expect(problem.errors.map((e) => e.path).sort()).toEqual(['length', 'start']);
+    expect((await stack.api.request('/api/leads/groups/999999/leads')).status).toBe(404);
+    expect((await stack.api.request('/api/leads/groups/abc/leads')).status).toBe(400);
+  });
+
+  it('exports the group as a streamed xlsx', async () => {
+    const response = await stack.api.request(`/api/leads/groups/${smallGroup}/export.xlsx`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('paging.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
+    const sheetRows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(sheetRows).toHaveLength(61);
+    expect(sheetRows[1][3]).toBe('Olivia');
+  });
+
+  it('builds the group search indexes after the import', async () => {
+    const deadline = Date.now() + 20_000;
+    let indexed = false;
+    while (!indexed && Date.now() < deadline) {
+      indexed = (await sql<{ search_indexed: boolean }>(stack.api, 'select search_indexed from lead_groups where id = $1', [smallGroup]))[0]
+        .search_indexed;
+      if (!indexed) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(indexed).toBe(true);
+    const indexes = await sql<{ indexname: string }>(stack.api, `select indexname from pg_indexes where tablename = $1 order by 1`, [
+      `leads_p${smallGroup}`,
+    ]);
+    expect(indexes.map((i) => i.indexname)).toEqual(
+      expect.arrayContaining([`leads_p${smallGroup}_search_trgm`, `leads_p${smallGroup}_phone_prefix`]),
+    );
   });
 });
