@@ -28,7 +28,7 @@ export const sheetBase = (rows) => rows * 10;
 
 const fmt = (n) => n.toLocaleString('en-US');
 
-/** A measuring child on the V8 settings of the leads worker (services/crm/src/worker.ts turns pretenuring off). */
+/** A measuring child on the V8 settings of the product's processes (libs/platform/src/health/runtime-settings.ts). */
 async function child(script, args) {
   const argv = ['--no-allocation-site-pretenuring', join(HERE, script), ...args];
   const { stdout } = await run$(process.execPath, argv, { maxBuffer: 1 << 20, timeout: 30 * 60_000 });

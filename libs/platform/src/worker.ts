@@ -20,4 +20,5 @@ export * from './health/checks';
 export * from './health/metrics';
 export * from './health/ops-server';
 export * from './health/release-memory';
+export * from './health/runtime-settings';
 export * from './http/shutdown-signals';

@@ -1,7 +1,7 @@
-import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
+  applyRuntimeSettings,
   ConfigError,
   createLogger,
   ormOptions,
@@ -31,12 +31,7 @@ import { UploadStore } from './uploads/upload-store';
  * and every job is enqueued by it, so the worker never migrates.
  */
 async function main(): Promise<void> {
-  // No allocation-site pretenuring, for this process and the import threads it starts. On Node 24, V8 decides now
-  // and then (after a scavenge that met a parsed block still alive) that the sites allocating exceljs's rows and
-  // cells should allocate straight into the old generation; in a thread capped at CRM_IMPORT_THREAD_HEAP_MB that
-  // means a full collection every few blocks. Measured on the bench's 1,000,000-row sheet, the import thread alone:
-  // 235–705 full collections and 33–52 s without the flag, 147–158 and 29–30 s with it, run after run.
-  setFlagsFromString('--no-allocation-site-pretenuring');
+  applyRuntimeSettings(); // before the import threads start: they take V8's settings from the process
   const config = parseConfig(crmConfigSchema);
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
   Logger.overrideLogger(new PinoNestLogger(logger));

@@ -12,6 +12,7 @@ import { createLogger, PinoNestLogger } from '../logging/logger';
 import { acceptedId, runWithLogContext } from '../logging/log-context';
 import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
+import { applyRuntimeSettings } from '../health/runtime-settings';
 import { registerRequestGuards } from './request-guards';
 import { guardOpsPaths, listenOps } from './ops-listener';
 import { buildServiceOpenApi } from './openapi';
@@ -109,6 +110,7 @@ export async function createServiceApp(
 
 /** main.ts of every service: build, listen, and stop gracefully on SIGTERM. */
 export async function bootstrapService(appModule: unknown, options: ServiceAppOptions = {}): Promise<NestFastifyApplication> {
+  applyRuntimeSettings();
   try {
     const { app, logger, shutdown } = await createServiceApp(appModule, options);
     const base = parseConfig(baseConfigSchema);
