@@ -32,7 +32,8 @@ declare module 'yauzl' {
     entryCount: number;
     fileSize: number;
     eachEntry(): AsyncIterable<Entry>;
-    openReadStreamPromise(entry: Entry): Promise<Readable>;
+    /** `decompress: false` (for a compressed part only) answers its bytes as they are in the file. */
+    openReadStreamPromise(entry: Entry, options?: { decompress?: boolean }): Promise<Readable>;
     readLocalFileHeaderPromise(entry: Entry): Promise<LocalFileHeader>;
     close(): void;
   }

@@ -1,4 +1,7 @@
 import { open } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createInflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import {
   checkContentTypes,
@@ -13,8 +16,37 @@ import {
 export class XlsxRejected extends Error {}
 
 const CONTENT_TYPES_MAX_BYTES = 1024 * 1024;
+/** Zip's two compression methods an xlsx uses: stored and deflated. */
+const STORED = 0;
+const DEFLATED = 8;
+/**
+ * Inflated output per chunk. zlib's default (16 KB) made the stream's work per chunk cost more than the inflating:
+ * a 73 MB sheet of 1,000,000 rows took 1.5–2.1 s to check that way, 0.45–0.55 s with 1 MB chunks.
+ */
+const INFLATE_CHUNK_BYTES = 1024 * 1024;
 
 const entryName = (entry: Entry) => (Buffer.isBuffer(entry.fileName) ? entry.fileName.toString('utf8') : entry.fileName);
+
+/**
+ * Inflates one part and drops what it gives, failing as soon as it gives more than its declared size (a zip bomb
+ * that lies in its directory is never inflated past the limits checked on it) and when it ends short of it.
+ */
+async function inflateAndDrop(zip: ZipFile, entry: Entry): Promise<void> {
+  if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) throw new Error('unsupported compression method');
+  const deflated = entry.compressionMethod === DEFLATED;
+  // The part's bytes as they are in the file (yauzl takes the option for compressed parts only).
+  const stored = await zip.openReadStreamPromise(entry, deflated ? { decompress: false } : undefined);
+  let size = 0;
+  const drop = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > entry.uncompressedSize ? new Error('the part inflates beyond its declared size') : null);
+    },
+  });
+  if (deflated) await pipeline(stored, createInflateRaw({ chunkSize: INFLATE_CHUNK_BYTES }), drop);
+  else await pipeline(stored, drop);
+  if (size !== entry.uncompressedSize) throw new Error('the part does not inflate to its declared size');
+}
 
 async function readSmall(zip: ZipFile, entry: Entry, maxBytes: number): Promise<string> {
   const stream = await zip.openReadStreamPromise(entry);
@@ -83,10 +115,7 @@ export async function inspectXlsx(path: string, limits: ArchiveLimits): Promise<
       try {
         const local = await zip.readLocalFileHeaderPromise(entry);
         if (local.fileName.toString('utf8') !== parts[index].name) throw new Error('local header does not match the directory');
-        const stream = await zip.openReadStreamPromise(entry);
-        for await (const _chunk of stream) {
-          // Inflated and dropped: yauzl fails the stream if the size differs from the directory's.
-        }
+        await inflateAndDrop(zip, entry);
       } catch {
         throw new XlsxRejected(`The workbook is damaged: its part "${parts[index].name}" cannot be read.`);
       }
