@@ -43,13 +43,17 @@ export const parseAlone = (path) => child('parse-alone.child.mjs', [path]);
 
 /**
  * When the worker took the import job and when it finished it (epoch ms), as BullMQ keeps them in the job's hash in
- * the bench stack's Redis (the crm queue, CRM_QUEUE_PREFIX's default prefix).
+ * the bench stack's Redis (the crm queue, under CRM_QUEUE_PREFIX as the worker has it).
  */
 async function jobTimes(infra, jobId) {
   const redis = new Redis(redisUrlWithDb(infra.redisUrl, BENCH_PROFILE.redisDb), { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
-    const [processedOn, finishedOn] = await redis.hmget(`bull:crm-leads:${jobId}`, 'processedOn', 'finishedOn');
+    const [processedOn, finishedOn] = await redis.hmget(
+      `${process.env.CRM_QUEUE_PREFIX ?? 'bull'}:crm-leads:${jobId}`,
+      'processedOn',
+      'finishedOn',
+    );
     return { startedAt: Number(processedOn), finishedAt: Number(finishedOn) };
   } finally {
     redis.disconnect();
