@@ -14,7 +14,7 @@ import pg from 'pg';
 import { redisUrlWithDb } from '../../deploy/local/stack.mjs';
 import { BENCH_PROFILE } from '../../tools/test-stack.mjs';
 import { leadSheet } from './leads-data.mjs';
-import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb, threadCpuSeconds } from './lib.mjs';
+import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb, threadCpuSeconds, V8_FLAGS } from './lib.mjs';
 
 export const name = 'lead import';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -31,9 +31,9 @@ export const sheetBase = (rows) => rows * 10;
 
 const fmt = (n) => n.toLocaleString('en-US');
 
-/** A measuring child on the V8 settings of the product's processes (libs/platform/src/health/runtime-settings.ts). */
+/** A measuring child on the V8 settings of the product's processes. */
 async function child(script, args) {
-  const argv = ['--no-allocation-site-pretenuring', join(HERE, script), ...args];
+  const argv = [...V8_FLAGS, join(HERE, script), ...args];
   const { stdout } = await run$(process.execPath, argv, { maxBuffer: 1 << 20, timeout: 30 * 60_000 });
   return JSON.parse(stdout);
 }

@@ -1,6 +1,13 @@
 // Shared pieces of the benchmarks: timing, percentiles, autocannon runs, process memory.
 import autocannon from 'autocannon';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * The V8 settings of the product's processes (libs/platform/src/health/runtime-settings.ts, built): the bench applies
+ * them to its own process and starts its measuring children with them, so each anchor runs on the product's runtime.
+ */
+export const { V8_FLAGS, applyRuntimeSettings } = createRequire(import.meta.url)('../../libs/platform/dist/health/runtime-settings.js');
 
 export const percentile = (values, p) => {
   if (values.length === 0) return NaN;

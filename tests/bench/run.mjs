@@ -7,18 +7,16 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { ROOT, buildConsole } from '../../deploy/local/build.mjs';
 import { measuredCommit } from '../../tools/commit.mjs';
 import { ensureInfra } from '../../deploy/local/infra.mjs';
 import { devKeys, startStack } from '../../deploy/local/stack.mjs';
 import { BENCH_PROFILE, freshData } from '../../tools/test-stack.mjs';
-import { cpuSeconds, rssMb, row } from './lib.mjs';
+import { applyRuntimeSettings, cpuSeconds, rssMb, row } from './lib.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-// The anchors that run in this process (plain Fastify, the relays) on the V8 settings of the product's processes
-// (libs/platform/src/health/runtime-settings.ts).
-setFlagsFromString('--no-allocation-site-pretenuring');
+// The anchors that run in this process (plain Fastify, the relays) on the V8 settings of the product's processes.
+applyRuntimeSettings();
 const check = process.argv.includes('--check');
 const only = process.argv.slice(2).filter((arg) => arg !== '--check');
 

@@ -42,6 +42,17 @@ function pgRunner(pg: Client): SqlRunner {
   };
 }
 
+/** Whether the worker has built a group's search indexes (the job after its import), waiting up to `timeoutMs`. */
+async function searchIndexed(id: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [group] = await sql<{ search_indexed: boolean }>(stack.api, 'select search_indexed from lead_groups where id = $1', [id]);
+    if (group?.search_indexed) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Every match of a term in sheet order, by the plainest statement there is. */
 async function allMatches(term: string): Promise<number[]> {
   const condition = leadSearchCondition(term, 'l')!;
@@ -73,14 +84,7 @@ beforeAll(async () => {
   const response = await upload(stack.api, await sheet(rows), 'big paging.xlsx');
   const job = await extract(stack.api, (await json<{ id: number }>(response)).id, 'flag', 120_000);
   groupId = job.result!.groupId;
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await sql<{ search_indexed: boolean }>(stack.api, 'select search_indexed from lead_groups where id = $1', [groupId]))[0]
-      ?.search_indexed
-  ) {
-    if (Date.now() > deadline) throw new Error('search indexes not built');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  if (!(await searchIndexed(groupId, 60_000))) throw new Error('search indexes not built');
   client = new Client({ connectionString: stack.api.databaseUrl });
   await client.connect();
 }, 180_000);
@@ -152,7 +156,9 @@ describe('paging a group (draw/start/length/search)', () => {
       `+44 20 7946 ${String(1000 + i)}`,
       '',
     ]);
-    const job = await extract(stack.api, (await json<LeadUpload>(await upload(stack.api, await sheet(rows), 'paging.xlsx'))).id);
+    const uploaded = await upload(stack.api, await sheet(rows), 'paging.xlsx');
+    expect(uploaded.status).toBe(201);
+    const job = await extract(stack.api, (await json<LeadUpload>(uploaded)).id);
     smallGroup = job.result!.groupId;
   });
 
@@ -207,14 +213,7 @@ describe('paging a group (draw/start/length/search)', () => {
   });
 
   it('builds the group search indexes after the import', async () => {
-    const deadline = Date.now() + 20_000;
-    let indexed = false;
-    while (!indexed && Date.now() < deadline) {
-      indexed = (await sql<{ search_indexed: boolean }>(stack.api, 'select search_indexed from lead_groups where id = $1', [smallGroup]))[0]
-        .search_indexed;
-      if (!indexed) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(indexed).toBe(true);
+    expect(await searchIndexed(smallGroup, 20_000)).toBe(true);
     const indexes = await sql<{ indexname: string }>(stack.api, `select indexname from pg_indexes where tablename = $1 order by 1`, [
       `leads_p${smallGroup}`,
     ]);
