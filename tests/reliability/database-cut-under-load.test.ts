@@ -35,7 +35,7 @@ let admin: Client;
 let forget: () => void = () => undefined;
 
 beforeAll(async () => {
-  buildServices(['orders']);
+  buildServices();
   database = await createTestDatabase('pg_cut');
   orders = await serviceProcess('orders', ordersEnv(database.url, prefix));
   forget = killOnExit(() => [orders]);

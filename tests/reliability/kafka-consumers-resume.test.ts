@@ -67,7 +67,7 @@ const until = async (check: () => Promise<boolean>, ms: number, what: string) =>
 };
 
 beforeAll(async () => {
-  buildServices(['orders', 'crm']);
+  buildServices();
   database = await createTestDatabase('kafka_resume');
   crmDatabase = await createTestDatabase('kafka_resume_crm');
   await ensureTopics(kafkaClient(), [{ name: topic, compacted: true }, { name: orderTopic }]);

@@ -55,7 +55,7 @@ let consumer: Consumer | undefined;
 let forget: () => void = () => undefined;
 
 beforeAll(async () => {
-  buildServices(['orders']);
+  buildServices();
   database = await createTestDatabase('kafka_outage');
   orders = await serviceProcess('orders', ordersEnv(database.url, prefix));
   forget = killOnExit(() => [orders]);

@@ -32,7 +32,7 @@ const prefix = uniquePrefix('crash');
 let forget: () => void = () => undefined;
 
 beforeAll(async () => {
-  buildServices(['orders']);
+  buildServices();
   database = await createTestDatabase('orders_crash');
   orders = await serviceProcess('orders', ordersEnv(database.url, prefix));
   forget = killOnExit(() => [orders]);

@@ -48,7 +48,7 @@ const until = async (check: () => boolean, ms: number, what: string) => {
 };
 
 beforeAll(async () => {
-  buildServices(['orders']);
+  buildServices();
   // A receiver that takes a moment per request, so deliveries are in flight when the worker dies.
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -13,7 +13,7 @@ export { freePort };
 export const ROOT = resolve(__dirname, '../../..');
 
 /** The worker runs as its own process from dist (as in production, and so a test can kill it). */
-export const buildCrm = (): void => buildServices(['crm']);
+export const buildCrm = (): void => buildServices();
 
 export interface CrmStack {
   api: TestService;

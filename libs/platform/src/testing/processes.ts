@@ -1,6 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -33,51 +31,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The newest change under the sources of `dirs`. */
-function newestSourceMs(dirs: string[]): number {
-  let newest = 0;
-  for (const dir of dirs) {
-    for (const file of readdirSync(join(ROOT, dir, 'src'), { recursive: true, encoding: 'utf8' })) {
-      newest = Math.max(newest, statSync(join(ROOT, dir, 'src', file)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
 /**
  * For tests that run services from dist as child processes (as in production, and so a test can kill them):
- * compiles the libraries and `services` with swc, one builder at a time (the local runner's lock), and only when
- * their sources changed since this set was last built: a second suite rebuilding would rewrite dist under a
- * process that is loading it.
+ * the local runner's server build (`deploy/local/build.mjs --server`), which compiles libs and services with swc
+ * under its lock, and only when their sources changed since the last build: a second suite rebuilding would
+ * rewrite dist under a process that is loading it.
  */
-export function buildServices(services: string[]): void {
-  const dirs = ['libs/contracts', 'libs/platform', ...services.map((service) => `services/${service}`)];
-  const stamp = join(ROOT, `.local/test-build-${createHash('sha1').update(dirs.join()).digest('hex').slice(0, 12)}.stamp`);
-  const lock = join(ROOT, '.local/server-build.lock');
-  mkdirSync(join(ROOT, '.local'), { recursive: true });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch {
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 5 * 60_000) rmSync(lock, { force: true });
-      if (Date.now() > deadline) throw new Error('the build lock stayed taken');
-      spawnSync('sleep', ['0.3']);
-    }
-  }
-  try {
-    if ((statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0) > newestSourceMs(dirs)) return;
-    for (const dir of dirs) {
-      const result = spawnSync(
-        join(ROOT, 'node_modules/.bin/swc'),
-        ['src', '-d', 'dist', '--strip-leading-paths', '--config-file', join(ROOT, '.swcrc'), '--copy-files'],
-        { cwd: join(ROOT, dir), encoding: 'utf8' },
-      );
-      if (result.status !== 0) throw new Error(`swc ${dir} failed:\n${result.stdout}${result.stderr}`);
-    }
-    writeFileSync(stamp, new Date().toISOString());
-  } finally {
-    rmSync(lock, { force: true });
-  }
+export function buildServices(): void {
+  const result = spawnSync(process.execPath, [join(ROOT, 'deploy/local/build.mjs'), '--server'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the server build failed:\n${result.stdout}${result.stderr}`);
 }
