@@ -11,6 +11,7 @@ export * from './http/service-replicas';
 export * from './logging/logger';
 export * from './logging/log-context';
 export * from './database/base.entity';
+export * from './database/paging';
 export * from './database/orm-options';
 export * from './outbox/event-envelope';
 export * from './outbox/outbox-event.entity';

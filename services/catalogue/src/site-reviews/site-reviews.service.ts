@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { Page, SiteReview, SiteReviewListQuery, SiteReviewValues } from '@backoffice/contracts';
-import { NotFoundError } from '@backoffice/platform';
+import { containsPattern, NotFoundError, pageWindow, toPage } from '@backoffice/platform';
 import { SiteReviewEntity } from './site-review.entity';
 
 /** A date column as YYYY-MM-DD, whether the driver hands a string or a Date. */
@@ -24,9 +24,6 @@ export function toSiteReview(row: SiteReviewEntity): SiteReview {
   };
 }
 
-/** `%` and `_` typed by the user are searched for literally. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Site reviews: newest first, paged; insert and update answer the record id. */
 @Injectable()
 export class SiteReviewsService {
@@ -35,15 +32,14 @@ export class SiteReviewsService {
   async list(query: SiteReviewListQuery): Promise<Page<SiteReview>> {
     const where: FilterQuery<SiteReviewEntity> = {};
     if (query.search) {
-      const pattern = likePattern(query.search);
+      const pattern = containsPattern(query.search);
       where.$or = [{ name: { $ilike: pattern } }, { review: { $ilike: pattern } }, { source: { $ilike: pattern } }];
     }
     const [rows, total] = await this.em.findAndCount(SiteReviewEntity, where, {
       orderBy: { date: 'desc', id: 'desc' },
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+      ...pageWindow(query),
     });
-    return { items: rows.map(toSiteReview), total, page: query.page, pageSize: query.pageSize };
+    return toPage(rows.map(toSiteReview), total, query);
   }
 
   async get(id: number): Promise<SiteReview> {

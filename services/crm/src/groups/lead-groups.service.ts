@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadGroup as LeadGroupView, LeadTablePage, LeadTableQuery, Page, PageQuery } from '@backoffice/contracts';
-import { NotFoundError } from '@backoffice/platform';
+import { containsPattern, NotFoundError, pageWindow, toPage } from '@backoffice/platform';
 import { leadViews } from '../leads/lead.view';
 import { leadPage, MatchEstimates, type SqlRunner } from './lead-page.queries';
-import { escapeLike } from './lead-search.policy';
 import { LeadGroupEntity } from './lead-group.entity';
 import { toGroupView } from './lead-group.view';
 
@@ -18,14 +17,13 @@ export class LeadGroupsService {
   /** Ready groups, newest first; `search` matches the name. */
   async list(query: PageQuery): Promise<Page<LeadGroupView>> {
     const where = query.search
-      ? { status: 'ready' as const, name: { $ilike: `%${escapeLike(query.search)}%` } }
+      ? { status: 'ready' as const, name: { $ilike: containsPattern(query.search) } }
       : { status: 'ready' as const };
     const [groups, total] = await this.em.findAndCount(LeadGroupEntity, where, {
       orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+      ...pageWindow(query),
     });
-    return { items: groups.map(toGroupView), total, page: query.page, pageSize: query.pageSize };
+    return toPage(groups.map(toGroupView), total, query);
   }
 
   async get(groupId: number): Promise<LeadGroupEntity> {

@@ -1,3 +1,5 @@
+import { escapeLike } from '@backoffice/platform/worker';
+
 /**
  * How a search term becomes SQL over a lead's name, email and phone. Terms of 3 characters or more
  * match anywhere (trigram index on `search_text`); shorter terms match the start of the first name,
@@ -7,11 +9,6 @@
 export interface SqlCondition {
   sql: string;
   params: string[];
-}
-
-/** LIKE pattern text with its wildcards taken literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 const PHONE_LIKE = /^[+\d\s().\-/]+$/;

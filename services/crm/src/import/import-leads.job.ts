@@ -5,12 +5,11 @@ import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { join } from 'node:path';
 import { Worker as Thread } from 'node:worker_threads';
 import { LEAD_IMPORT_TOPIC, type LeadImportEventData, type LeadImportResult } from '@backoffice/contracts';
-import { OutboxService, withRequestId } from '@backoffice/platform/worker';
+import { escapeLike, OutboxService, withRequestId } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 import { indexJobId, LeadsQueue, type ImportLeadsJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
 import { LeadGroupEntity } from '../groups/lead-group.entity';
-import { escapeLike } from '../groups/lead-search.policy';
 import { SsnCipher } from '../security/ssn-cipher';
 import { LeadUploadEntity } from '../uploads/lead-upload.entity';
 import { UploadStore } from '../uploads/upload-store';
@@ -277,11 +276,7 @@ export class ImportLeadsJob implements LeadJobHandler<ImportLeadsJobData, LeadIm
         uploadId: upload.id,
         groupId: group.id,
         groupName: group.name,
-        totalRows: counters.totalRows,
-        imported: counters.leadCount,
-        duplicates: counters.duplicates,
-        skippedDuplicates: counters.skippedDuplicates,
-        failedRows: counters.failedRows,
+        ...this.eventCounts(counters),
       };
     });
   }

@@ -10,9 +10,8 @@ import type {
   IdentityResult,
   Page,
 } from '@backoffice/contracts';
-import { NotFoundError } from '@backoffice/platform';
+import { containsPattern, NotFoundError, sortedPage } from '@backoffice/platform';
 import { hashPassword } from '../auth/password.policy';
-import { containsPattern, pageOffset, toPage } from '../paging/list-query.policy';
 import { ClientAccountEntity } from './client.entity';
 import { clientAccountErrors, duplicateEmailError, normalizeEmail } from './client-account.policy';
 
@@ -43,11 +42,7 @@ export class ClientsService {
     if (query.search) {
       qb.where(`(c.name || ' ' || c.email || ' ' || c.phone_number) ilike ?`, [containsPattern(query.search)]);
     }
-    qb.orderBy([{ [query.sort]: query.dir }, { id: 'asc' }])
-      .limit(query.pageSize)
-      .offset(pageOffset(query.page, query.pageSize));
-    const [clients, total] = await qb.getResultAndCount();
-    return toPage(clients.map(toClient), total, query.page, query.pageSize);
+    return sortedPage(qb, query, toClient);
   }
 
   private async find(em: EntityManager, id: string): Promise<ClientAccountEntity> {

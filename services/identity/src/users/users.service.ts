@@ -10,9 +10,16 @@ import {
   type UpdateStaffUserSchema,
   type UserListQuerySchema,
 } from '@backoffice/contracts';
-import { AuditTrail, ConflictError, ForbiddenError, NotFoundError, type CurrentUserData } from '@backoffice/platform';
+import {
+  AuditTrail,
+  ConflictError,
+  containsPattern,
+  ForbiddenError,
+  NotFoundError,
+  sortedPage,
+  type CurrentUserData,
+} from '@backoffice/platform';
 import { hashPassword } from '../auth/password.policy';
-import { containsPattern, pageOffset, toPage } from '../paging/list-query.policy';
 import { SessionRevoker } from '../sessions/session-revoker';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { assertAdminRemains, lockAdminChanges } from './admin-guard';
@@ -52,11 +59,7 @@ export class UsersService {
     if (query.role) qb.andWhere('u.roles @> array[?]::text[]', [query.role]);
     if (query.active) qb.andWhere({ active: query.active === 'true' });
     if (query.search) qb.andWhere(`(u.name || ' ' || u.email) ilike ?`, [containsPattern(query.search)]);
-    qb.orderBy([{ [query.sort]: query.dir }, { id: 'asc' }])
-      .limit(query.pageSize)
-      .offset(pageOffset(query.page, query.pageSize));
-    const [users, total] = await qb.getResultAndCount();
-    return toPage(users.map(toStaffUser), total, query.page, query.pageSize);
+    return sortedPage(qb, query, toStaffUser);
   }
 
   private async find(em: EntityManager, id: string): Promise<UserEntity> {

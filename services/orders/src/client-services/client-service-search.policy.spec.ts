@@ -1,10 +1,6 @@
-import { clientServiceSearchCondition, escapeLike } from './client-service-search.policy';
+import { clientServiceSearchCondition } from './client-service-search.policy';
 
 describe('client service search', () => {
-  it('matches LIKE wildcards literally', () => {
-    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
-  });
-
   it('searches names by any part and ids by their start, in lower case', () => {
     const { sql, params } = clientServiceSearchCondition('AB12_');
     expect(sql).toContain('cs.service_name ilike ?');

@@ -1,7 +1,4 @@
-/** `50%_a\b` → `50\%\_a\\b`: the text matched literally inside a LIKE pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
+import { escapeLike } from '@backoffice/platform';
 
 /**
  * The list's search as one SQL condition on client_services (alias `cs`): part of the service, provider or

@@ -11,7 +11,7 @@ import {
   type WebhookSubscriptionWithSecret,
   type WebhookReplayResult,
 } from '@backoffice/contracts';
-import { ConflictError, InvalidInputError, NotFoundError, SERVICE_CONFIG } from '@backoffice/platform';
+import { ConflictError, InvalidInputError, NotFoundError, SERVICE_CONFIG, toPage } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookReplay } from './webhook-replay.service';
@@ -105,7 +105,7 @@ export class WebhooksService {
   async deliveries(id: string, query: WebhookDeliveryQuery): Promise<Page<WebhookDelivery>> {
     await this.subscription(id);
     const { items, total } = await this.store.listDeliveries(id, query.page, query.pageSize, query.status);
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    return toPage(items, total, query);
   }
 
   /** Sends a delivery's event again as a new delivery (same `webhook-id`, so receivers can tell it is a repeat). */

@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { OrderStatus, OrderSummary, Page } from '@backoffice/contracts';
+import { containsPattern } from '@backoffice/platform';
 import { decimalToNumber } from '../order.view';
 
 export interface OrderFilter {
@@ -9,13 +10,10 @@ export interface OrderFilter {
   status?: OrderStatus;
 }
 
-/** Escapes LIKE's wildcards so a search for "50%" means the characters. */
-const likeTerm = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-
 /** The filter of the orders list and its export: status, and a substring of id, name, contact, email or address. */
 export function applyOrderFilter(query: Knex.QueryBuilder, filter: OrderFilter): Knex.QueryBuilder {
   if (filter.status) query.where('status', filter.status);
-  if (filter.search) query.where('search_text', 'like', likeTerm(filter.search));
+  if (filter.search) query.where('search_text', 'like', containsPattern(filter.search.toLowerCase()));
   return query;
 }
 
