@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { BuildingRegular, CityRegular, GlobeRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
 import { useSearchParams } from 'react-router-dom';
+import type { SWRResponse } from 'swr';
 import type { Area, Borough, City, Country, GeographyLevel, State } from '@backoffice/contracts';
 import { errorMessage, type ApiError } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
@@ -171,6 +172,32 @@ export default function GeographyScreen() {
   const edit = (level: GeographyLevel, parentId: number | null, parentName: string | undefined) => (record?: RegionRecord) =>
     setEditing({ level, record, parentId, parentName, inheritedRate: inherited[level] });
 
+  /** What a column takes from its list, and the dialog it opens under `parent` (null for the countries). */
+  const listed = <T extends RegionRecord>(level: GeographyLevel, list: SWRResponse<T[], ApiError>, parent: RegionRecord | null) => ({
+    config: LEVELS[level],
+    items: list.data,
+    isLoading: list.isLoading,
+    error: list.error,
+    onRetry: () => void list.mutate(),
+    onEdit: edit(level, parent?.id ?? null, parent?.name),
+    onAdd: () => edit(level, parent?.id ?? null, parent?.name)(),
+  });
+
+  /** A column below the countries: a hint until its parent is selected, then the parent's records ("in New York"). */
+  const below = <T extends RegionRecord>(level: GeographyLevel, list: SWRResponse<T[], ApiError>, parent: RegionRecord | null) => ({
+    ...listed(level, list, parent),
+    enabled: !!parent,
+    placeholder: `Select a ${LEVELS[level].parent} to see its ${LEVELS[level].title.toLowerCase()}.`,
+    context: parent ? `in ${parent.name}` : undefined,
+  });
+
+  /** The selection of a column whose records open the level below. */
+  const selection = (level: SelectableLevel, selected: RegionRecord | null) => ({
+    selectedId: selected?.id ?? 0,
+    onSelect: (item: RegionRecord) => select(level, item.id),
+    onClearSelection: () => select(level, 0),
+  });
+
   return (
     <>
       <PageHeader
@@ -180,72 +207,31 @@ export default function GeographyScreen() {
       />
       <div className={styles.columns} ref={columnsRef}>
         <RegionColumn<Country>
-          config={LEVELS.country}
+          {...listed('country', countries, null)}
+          {...selection('country', country)}
           enabled
           placeholder=""
-          items={countries.data}
-          isLoading={countries.isLoading}
-          error={countries.error}
-          onRetry={() => void countries.mutate()}
-          selectedId={country?.id ?? 0}
-          onSelect={(item) => select('country', item.id)}
-          onClearSelection={() => select('country', 0)}
-          onEdit={edit('country', null, undefined)}
-          onAdd={() => edit('country', null, undefined)()}
           describe={(item) => taxText(item.taxRate, null, true)}
           icon={<GlobeRegular />}
         />
         <RegionColumn<State>
           key={`states-${country?.id ?? 0}`}
-          config={LEVELS.state}
-          enabled={!!country}
-          placeholder="Select a country to see its states."
-          context={country ? `in ${country.name}` : undefined}
-          items={states.data}
-          isLoading={states.isLoading}
-          error={states.error}
-          onRetry={() => void states.mutate()}
-          selectedId={state?.id ?? 0}
-          onSelect={(item) => select('state', item.id)}
-          onClearSelection={() => select('state', 0)}
-          onEdit={edit('state', country?.id ?? null, country?.name)}
-          onAdd={() => edit('state', country?.id ?? null, country?.name)()}
+          {...below('state', states, country)}
+          {...selection('state', state)}
           describe={(item) => taxText(item.taxRate, inherited.state)}
           icon={<MapRegular />}
         />
         <RegionColumn<City>
           key={`cities-${state?.id ?? 0}`}
-          config={LEVELS.city}
-          enabled={!!state}
-          placeholder="Select a state to see its cities."
-          context={state ? `in ${state.name}` : undefined}
-          items={cities.data}
-          isLoading={cities.isLoading}
-          error={cities.error}
-          onRetry={() => void cities.mutate()}
-          selectedId={city?.id ?? 0}
-          onSelect={(item) => select('city', item.id)}
-          onClearSelection={() => select('city', 0)}
-          onEdit={edit('city', state?.id ?? null, state?.name)}
-          onAdd={() => edit('city', state?.id ?? null, state?.name)()}
+          {...below('city', cities, state)}
+          {...selection('city', city)}
           describe={(item) => `${taxText(item.taxRate, inherited.city)} · Shipping ${money(item.shippingFee)}`}
           icon={<CityRegular />}
         />
         <RegionColumn<Borough>
           key={`boroughs-${city?.id ?? 0}`}
-          config={LEVELS.borough}
-          enabled={!!city}
-          placeholder="Select a city to see its boroughs."
-          context={city ? `in ${city.name}` : undefined}
-          items={boroughs.data}
-          isLoading={boroughs.isLoading}
-          error={boroughs.error}
-          onRetry={() => void boroughs.mutate()}
-          selectedId={borough?.id ?? 0}
-          onSelect={(item) => select('borough', item.id)}
-          onClearSelection={() => select('borough', 0)}
-          onEdit={edit('borough', city?.id ?? null, city?.name)}
-          onAdd={() => edit('borough', city?.id ?? null, city?.name)()}
+          {...below('borough', boroughs, city)}
+          {...selection('borough', borough)}
           describe={(item) =>
             `${taxText(item.taxRate, inherited.borough)} · ${item.zipCodes ? zipSummary(item.zipCodes, 2) : 'No zip codes'}`
           }
@@ -253,16 +239,7 @@ export default function GeographyScreen() {
         />
         <RegionColumn<Area>
           key={`areas-${borough?.id ?? 0}`}
-          config={LEVELS.area}
-          enabled={!!borough}
-          placeholder="Select a borough to see its areas."
-          context={borough ? `in ${borough.name}` : undefined}
-          items={areas.data}
-          isLoading={areas.isLoading}
-          error={areas.error}
-          onRetry={() => void areas.mutate()}
-          onEdit={edit('area', borough?.id ?? null, borough?.name)}
-          onAdd={() => edit('area', borough?.id ?? null, borough?.name)()}
+          {...below('area', areas, borough)}
           describe={(item) => `${taxText(item.taxRate, inherited.area)} · ${item.zipCodes ? zipSummary(item.zipCodes, 2) : 'No zip codes'}`}
           icon={<LocationRegular />}
         />
