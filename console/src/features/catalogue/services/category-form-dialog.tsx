@@ -1,8 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CATALOGUE_MAX_IMAGES, CategoryInputSchema, type Category, type CategoryInput } from '@backoffice/contracts';
-import { BoundInput, BoundTextarea, FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
-import { ImageUploadField } from '../inputs/image-upload-field';
+import { CategoryInputSchema, type Category, type CategoryInput } from '@backoffice/contracts';
+import { BoundInput, BoundTextarea, schemaErrors, useFormValues } from '../../../components/forms';
+import { BoundImagesField, ImagesFormDialog } from '../inputs/images-form-dialog';
 import { saveCategory } from './api';
 
 /** parentId has no field: its errors show above the form. */
@@ -52,31 +52,19 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
     validate: (current) => schemaErrors(CategoryInputSchema.safeParse({ ...current, parentId })),
     onClose: () => onClose(),
   });
-  const { values, form, dirty, change, cancel, saveRecord } = bound;
-  const { errorOf, saving } = form;
+  const { values, change } = bound;
   const [uploading, setUploading] = useState(false);
   const input: CategoryInput = { ...values, parentId };
 
-  const submit = (event: FormEvent) =>
-    saveRecord(event, {
-      noun: 'Category',
-      isNew,
-      wait: uploading,
-      save: () => saveCategory(category?.id ?? null, input),
-      onSaved: onClose,
-    });
-
-  const title = isNew ? 'Add category' : `Edit ${category.name}`;
   return (
-    <FormDialog
-      form={form}
-      title={title}
-      onDismiss={() => void cancel()}
-      onSubmit={submit}
-      submitLabel={saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
-      submitDisabled={uploading}
-      dirty={dirty}
-      formErrorTitle="Failed to save the category"
+    <ImagesFormDialog
+      bound={bound}
+      noun="Category"
+      isNew={isNew}
+      title={isNew ? 'Add category' : `Edit ${category.name}`}
+      uploading={uploading}
+      save={() => saveCategory(category?.id ?? null, input)}
+      onSaved={onClose}
       surfaceClassName={styles.surface}
     >
       {isNew && (
@@ -86,18 +74,11 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
       )}
       <BoundInput bound={bound} name="name" label="Name" required autoFocus maxLength={200} />
       <BoundTextarea bound={bound} name="description" label="Description" required rows={4} maxLength={4000} />
-      <ImageUploadField
-        label="Images"
-        images={values.images}
-        onChange={(images) => change('images', images)}
-        max={CATALOGUE_MAX_IMAGES}
-        validationMessage={errorOf('images')}
-        onBusyChange={setUploading}
-      />
+      <BoundImagesField bound={bound} onBusyChange={setUploading} />
       <div className={styles.switches}>
         <Switch checked={values.active} onChange={(_e, data) => change('active', data.checked)} label="Active" />
         <Switch checked={values.home} onChange={(_e, data) => change('home', data.checked)} label="Display at home page?" />
       </div>
-    </FormDialog>
+    </ImagesFormDialog>
   );
 }

@@ -1,7 +1,6 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Checkbox, Field, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  CATALOGUE_MAX_IMAGES,
   ServiceInputSchema,
   type DeliveryTimeRate,
   type DeliveryType,
@@ -9,8 +8,8 @@ import {
   type ServiceInput,
   type ShippingType,
 } from '@backoffice/contracts';
-import { BoundInput, FieldPair, FormColumn, FormColumns, FormDialog, schemaErrors, useFormValues } from '../../../components/forms';
-import { ImageUploadField } from '../inputs/image-upload-field';
+import { BoundInput, FieldPair, FormColumn, FormColumns, schemaErrors, useFormValues } from '../../../components/forms';
+import { BoundImagesField, ImagesFormDialog } from '../inputs/images-form-dialog';
 import { saveService } from './api';
 import { DeliveryFields, ServicePickers } from './service-form-sections';
 
@@ -133,25 +132,20 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
     validate: (current) => schemaErrors(ServiceInputSchema.safeParse(toInput(current, categoryId))),
     onClose: () => onClose(),
   });
-  const { values, form, dirty, change, cancel, saveRecord } = bound;
-  const { errorOf, saving } = form;
+  const { values, form, change } = bound;
+  const { errorOf } = form;
   const [uploading, setUploading] = useState(false);
   const input = toInput(values, categoryId);
 
-  const submit = (event: FormEvent) =>
-    saveRecord(event, { noun: 'Service', isNew, wait: uploading, save: () => saveService(service?.id ?? null, input), onSaved: onClose });
-
-  const title = isNew ? 'Add service' : `Edit ${service.name}`;
   return (
-    <FormDialog
-      form={form}
-      title={title}
-      onDismiss={() => void cancel()}
-      onSubmit={submit}
-      submitLabel={saving ? 'Saving…' : isNew ? 'Create' : 'Update'}
-      submitDisabled={uploading}
-      dirty={dirty}
-      formErrorTitle="Failed to save the service"
+    <ImagesFormDialog
+      bound={bound}
+      noun="Service"
+      isNew={isNew}
+      title={isNew ? 'Add service' : `Edit ${service.name}`}
+      uploading={uploading}
+      save={() => saveService(service?.id ?? null, input)}
+      onSaved={onClose}
       surfaceClassName={styles.surface}
     >
       <Text as="p" size={200} className={styles.place}>
@@ -198,16 +192,9 @@ export function ServiceFormDialog({ service, category, onClose }: ServiceFormDia
               onChange={(_e, data) => change('description_Ar', data.value)}
             />
           </Field>
-          <ImageUploadField
-            label="Images"
-            images={values.images}
-            onChange={(images) => change('images', images)}
-            max={CATALOGUE_MAX_IMAGES}
-            validationMessage={errorOf('images')}
-            onBusyChange={setUploading}
-          />
+          <BoundImagesField bound={bound} onBusyChange={setUploading} />
         </FormColumn>
       </FormColumns>
-    </FormDialog>
+    </ImagesFormDialog>
   );
 }
