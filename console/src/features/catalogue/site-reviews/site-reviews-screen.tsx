@@ -6,21 +6,14 @@ import { errorMessage } from '../../../components/api';
 import { LoadError, EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { AddButton, PageHeader } from '../../../components/layout';
 import { useListParams } from '../../../components/table';
+import { CARD_GRID_STYLES } from '../card-grid-styles';
 import { SiteReviewDialog, type ReviewDialogTarget } from './site-review-dialog';
 import { formatReviewDate, useSiteReviews } from './site-reviews-api';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalL },
   search: { width: '320px', maxWidth: '100%' },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    margin: 0,
-    padding: 0,
-    listStyleType: 'none',
-  },
-  item: { display: 'flex', flexDirection: 'column' },
+  ...CARD_GRID_STYLES,
   card: { height: '100%', boxSizing: 'border-box', cursor: 'pointer', rowGap: tokens.spacingVerticalS },
   name: {
     alignSelf: 'flex-start',

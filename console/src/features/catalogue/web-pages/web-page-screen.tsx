@@ -7,19 +7,12 @@ import { errorMessage } from '../../../components/api';
 import { LoadError, EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
 import { AddButton, NotFoundPage, PageHeader } from '../../../components/layout';
 import { PageBreadcrumb } from '../../../components/navigation';
+import { CARD_GRID_STYLES } from '../card-grid-styles';
 import { ArticleFormDialog, type ArticleFormTarget } from './article-form-dialog';
 import { deleteWebArticle, useWebArticles } from './web-pages-api';
 
 const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    margin: 0,
-    padding: 0,
-    listStyleType: 'none',
-  },
-  item: { display: 'flex', flexDirection: 'column' },
+  ...CARD_GRID_STYLES,
   card: { height: '100%', boxSizing: 'border-box', rowGap: tokens.spacingVerticalS },
   inactive: { opacity: 0.5, backgroundColor: tokens.colorNeutralBackground3 },
   top: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },
