@@ -1,27 +1,7 @@
 import type { ReactElement } from 'react';
 import type { AuthUser, Role } from '@backoffice/contracts';
-import {
-  BoxMultipleRegular,
-  BuildingMultipleRegular,
-  ClipboardTaskListLtrRegular,
-  DataBarVerticalRegular,
-  DocumentCheckmarkRegular,
-  GlobeLocationRegular,
-  HomeRegular,
-  PaymentRegular,
-  PeopleRegular,
-  PeopleTeamRegular,
-  PersonKeyRegular,
-  PersonLightningRegular,
-  HistoryRegular,
-  PlugConnectedRegular,
-  ReceiptRegular,
-  StarRegular,
-  TableArrowUpRegular,
-  TargetArrowRegular,
-  WebAssetRegular,
-} from '@fluentui/react-icons';
 import { ACCESS, hasAnyRole } from '../../components/auth';
+import { AREA_ICONS } from '../../components/navigation';
 
 export interface NavEntry {
   /** Absolute console path; also the NavItem's value. */
@@ -44,57 +24,57 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   {
     title: null,
     entries: [
-      { to: '/admin', label: 'Dashboard', icon: <HomeRegular />, roles: ACCESS.adminArea, end: true },
-      { to: '/crm', label: 'CRM workspace', icon: <TargetArrowRegular />, roles: ACCESS.crm, end: true },
+      { to: '/admin', label: 'Dashboard', icon: AREA_ICONS.dashboard, roles: ACCESS.adminArea, end: true },
+      { to: '/crm', label: 'CRM workspace', icon: AREA_ICONS.crm, roles: ACCESS.crm, end: true },
     ],
   },
   {
     title: 'Sales',
     entries: [
-      { to: '/crm/leads', label: 'Team leads', icon: <PersonLightningRegular />, roles: ACCESS.backOffice },
-      { to: '/crm/leads', label: 'My leads', icon: <PersonLightningRegular />, roles: ['Salesagent'] },
-      { to: '/admin/leads', label: 'Lead imports', icon: <TableArrowUpRegular />, roles: ACCESS.backOffice },
-      { to: '/admin/user-leads', label: 'Lead assignment', icon: <PeopleTeamRegular />, roles: ACCESS.backOffice },
+      { to: '/crm/leads', label: 'Team leads', icon: AREA_ICONS.crmLeads, roles: ACCESS.backOffice },
+      { to: '/crm/leads', label: 'My leads', icon: AREA_ICONS.crmLeads, roles: ['Salesagent'] },
+      { to: '/admin/leads', label: 'Lead imports', icon: AREA_ICONS.leadImports, roles: ACCESS.backOffice },
+      { to: '/admin/user-leads', label: 'Lead assignment', icon: AREA_ICONS.leadAssignment, roles: ACCESS.backOffice },
     ],
   },
   {
     title: 'Orders & services',
     entries: [
-      { to: '/admin/clients-orders', label: 'Client orders', icon: <ReceiptRegular />, roles: ACCESS.backOffice },
-      { to: '/admin/clients-services', label: 'Client services', icon: <ClipboardTaskListLtrRegular />, roles: ACCESS.clientServices },
-      { to: '/admin/payments', label: 'Payments', icon: <PaymentRegular />, roles: ACCESS.backOffice },
+      { to: '/admin/clients-orders', label: 'Client orders', icon: AREA_ICONS.clientOrders, roles: ACCESS.backOffice },
+      { to: '/admin/clients-services', label: 'Client services', icon: AREA_ICONS.clientServices, roles: ACCESS.clientServices },
+      { to: '/admin/payments', label: 'Payments', icon: AREA_ICONS.payments, roles: ACCESS.backOffice },
     ],
   },
   {
     title: 'Catalogue & content',
     entries: [
-      { to: '/admin/services', label: 'Services', icon: <BoxMultipleRegular />, roles: ACCESS.backOffice },
-      { to: '/admin/services-files', label: 'Service files', icon: <DocumentCheckmarkRegular />, roles: ACCESS.backOffice },
-      { to: '/admin/web', label: 'Web pages', icon: <WebAssetRegular />, roles: ACCESS.backOffice },
-      { to: '/admin/site-reviews', label: 'Site reviews', icon: <StarRegular />, roles: ACCESS.backOffice },
+      { to: '/admin/services', label: 'Services', icon: AREA_ICONS.services, roles: ACCESS.backOffice },
+      { to: '/admin/services-files', label: 'Service files', icon: AREA_ICONS.serviceFiles, roles: ACCESS.backOffice },
+      { to: '/admin/web', label: 'Web pages', icon: AREA_ICONS.web, roles: ACCESS.backOffice },
+      { to: '/admin/site-reviews', label: 'Site reviews', icon: AREA_ICONS.siteReviews, roles: ACCESS.backOffice },
     ],
   },
   {
     title: 'Places',
     entries: [
-      { to: '/admin/countries', label: 'Geography', icon: <GlobeLocationRegular />, roles: ACCESS.backOffice },
-      { to: '/admin/branches', label: 'Branches', icon: <BuildingMultipleRegular />, roles: ACCESS.backOffice },
+      { to: '/admin/countries', label: 'Geography', icon: AREA_ICONS.geography, roles: ACCESS.backOffice },
+      { to: '/admin/branches', label: 'Branches', icon: AREA_ICONS.branches, roles: ACCESS.backOffice },
     ],
   },
   {
     title: 'Reports',
     entries: [
-      { to: '/admin/reports', label: 'Reports', icon: <DataBarVerticalRegular />, roles: ACCESS.backOffice, end: true },
-      { to: '/admin/salesagent-report', label: 'Sales agent report', icon: <PeopleRegular />, roles: ACCESS.backOffice },
+      { to: '/admin/reports', label: 'Reports', icon: AREA_ICONS.reports, roles: ACCESS.backOffice, end: true },
+      { to: '/admin/salesagent-report', label: 'Sales agent report', icon: AREA_ICONS.salesAgentReport, roles: ACCESS.backOffice },
     ],
   },
   {
     title: 'Administration',
     entries: [
-      { to: '/admin/users', label: 'Users', icon: <PersonKeyRegular />, roles: ACCESS.userAdministration },
-      { to: '/admin/clients', label: 'Clients', icon: <PeopleRegular />, roles: ACCESS.backOffice },
-      { to: '/admin/webhooks', label: 'Webhooks', icon: <PlugConnectedRegular />, roles: ACCESS.userAdministration },
-      { to: '/admin/activity', label: 'Activity', icon: <HistoryRegular />, roles: ACCESS.userAdministration },
+      { to: '/admin/users', label: 'Users', icon: AREA_ICONS.users, roles: ACCESS.userAdministration },
+      { to: '/admin/clients', label: 'Clients', icon: AREA_ICONS.clients, roles: ACCESS.backOffice },
+      { to: '/admin/webhooks', label: 'Webhooks', icon: AREA_ICONS.webhooks, roles: ACCESS.userAdministration },
+      { to: '/admin/activity', label: 'Activity', icon: AREA_ICONS.activity, roles: ACCESS.userAdministration },
     ],
   },
 ];

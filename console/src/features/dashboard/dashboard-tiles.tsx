@@ -1,22 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Role } from '@backoffice/contracts';
-import {
-  BoxMultipleRegular,
-  BuildingMultipleRegular,
-  ClipboardTaskListLtrRegular,
-  DataBarVerticalRegular,
-  DocumentCheckmarkRegular,
-  GlobeLocationRegular,
-  PeopleRegular,
-  PersonKeyRegular,
-  PersonLightningRegular,
-  ReceiptRegular,
-  StarRegular,
-  TableArrowUpRegular,
-  TargetArrowRegular,
-  WebAssetRegular,
-} from '@fluentui/react-icons';
 import { ACCESS } from '../../components/auth';
+import { AREA_ICONS } from '../../components/navigation';
 
 export interface DashboardTile {
   /** Relative to /admin, or absolute for the /crm workspace. */
@@ -37,7 +22,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'services',
     title: 'Services',
     description: 'Catalogue of services in nested categories.',
-    icon: <BoxMultipleRegular />,
+    icon: AREA_ICONS.services,
     roles: ACCESS.backOffice,
   },
   {
@@ -45,7 +30,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'services-files',
     title: 'Service files',
     description: 'Documents a client must provide for a service.',
-    icon: <DocumentCheckmarkRegular />,
+    icon: AREA_ICONS.serviceFiles,
     roles: ACCESS.backOffice,
   },
   {
@@ -53,7 +38,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'leads',
     title: 'Leads',
     description: 'Import lead spreadsheets and browse lead groups.',
-    icon: <TableArrowUpRegular />,
+    icon: AREA_ICONS.leadImports,
     roles: ACCESS.backOffice,
   },
   {
@@ -61,7 +46,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'crm-leads',
     title: 'CRM leads',
     description: 'Leads assigned to sales agents, in the CRM.',
-    icon: <PersonLightningRegular />,
+    icon: AREA_ICONS.crmLeads,
     roles: ACCESS.crmLeads,
   },
   {
@@ -69,7 +54,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'crm',
     title: 'CRM',
     description: 'The sales agents’ workspace.',
-    icon: <TargetArrowRegular />,
+    icon: AREA_ICONS.crm,
     roles: ACCESS.crm,
   },
   {
@@ -77,7 +62,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'clients-services',
     title: 'Client services',
     description: 'Submitted services: assign, track and update.',
-    icon: <ClipboardTaskListLtrRegular />,
+    icon: AREA_ICONS.clientServices,
     roles: ACCESS.clientServices,
   },
   {
@@ -85,7 +70,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'clients-orders',
     title: 'Client orders',
     description: 'Orders and their receipts.',
-    icon: <ReceiptRegular />,
+    icon: AREA_ICONS.clientOrders,
     roles: ACCESS.backOffice,
   },
   {
@@ -93,7 +78,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'site-reviews',
     title: 'Site reviews',
     description: 'Client reviews shown on the website.',
-    icon: <StarRegular />,
+    icon: AREA_ICONS.siteReviews,
     roles: ACCESS.backOffice,
   },
   {
@@ -101,7 +86,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'clients',
     title: 'Clients',
     description: 'Customer accounts.',
-    icon: <PeopleRegular />,
+    icon: AREA_ICONS.clients,
     roles: ACCESS.backOffice,
   },
   {
@@ -109,7 +94,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'branches',
     title: 'Branches',
     description: 'Offices and their appointment settings.',
-    icon: <BuildingMultipleRegular />,
+    icon: AREA_ICONS.branches,
     roles: ACCESS.backOffice,
   },
   {
@@ -117,7 +102,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'countries',
     title: 'Countries',
     description: 'Geography with tax rates and shipping fees.',
-    icon: <GlobeLocationRegular />,
+    icon: AREA_ICONS.geography,
     roles: ACCESS.backOffice,
   },
   {
@@ -125,7 +110,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'reports',
     title: 'Reports',
     description: 'Payments, orders and sales agent reports.',
-    icon: <DataBarVerticalRegular />,
+    icon: AREA_ICONS.reports,
     roles: ACCESS.backOffice,
   },
   {
@@ -133,7 +118,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'web',
     title: 'Web',
     description: 'Website pages: About, Team, Terms and more.',
-    icon: <WebAssetRegular />,
+    icon: AREA_ICONS.web,
     roles: ACCESS.backOffice,
   },
   {
@@ -141,7 +126,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     testId: 'users',
     title: 'Users',
     description: 'Staff users and their roles.',
-    icon: <PersonKeyRegular />,
+    icon: AREA_ICONS.users,
     roles: ACCESS.userAdministration,
   },
 ];
