@@ -19,7 +19,7 @@ import { LEAD_STAGES, type LeadStage, type PipelineLead, type UpdatePipeline } f
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { LeadNotes } from './lead-notes';
-import { updatePipeline } from './pipeline-api';
+import { updatePipeline, useReloadPipeline } from './pipeline-api';
 import { StageBadge, formatDay, fromDay, toDay } from './stage-badge';
 
 /** A typed date: yyyy-mm-dd, or what the browser reads ("Nov 25, 2026", "11/25/2026"). */
@@ -148,4 +148,24 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
       </DrawerBody>
     </OverlayDrawer>
   );
+}
+
+/**
+ * A pipeline screen's open lead and its panel. A change reloads the lists and shows the saved lead under the agent
+ * it was listed with (the team's screen lists every agent's leads).
+ */
+export function useOpenLead() {
+  const [open, setOpen] = useState<PipelineLead | null>(null);
+  const reload = useReloadPipeline();
+  const panel = open && (
+    <LeadPanel
+      lead={open}
+      onClose={() => setOpen(null)}
+      onChanged={(saved) => {
+        if (saved) setOpen({ ...saved, agentId: open.agentId, agentName: open.agentName });
+        void reload();
+      }}
+    />
+  );
+  return { setOpen, panel, reload };
 }

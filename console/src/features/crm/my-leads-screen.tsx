@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { PipelineLead } from '@backoffice/contracts';
+import { useEffect } from 'react';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
-import { LeadPanel } from './lead-panel';
+import { useOpenLead } from './lead-panel';
 import { PipelineFilters, usePipelineParams } from './pipeline-filters';
-import { useMyPipeline, useReloadPipeline } from './pipeline-api';
+import { useMyPipeline } from './pipeline-api';
 import { PipelineTable } from './pipeline-table';
 
 /** /crm/leads for a sales agent: their own leads as a pipeline (stage, follow-up, notes), filtered, sorted and paged on the server. */
@@ -13,8 +12,7 @@ export default function MyLeadsScreen() {
   const notify = useNotify();
   const params = usePipelineParams();
   const { list, stage, card, sort, due } = params;
-  const [open, setOpen] = useState<PipelineLead | null>(null);
-  const reload = useReloadPipeline();
+  const { setOpen, panel } = useOpenLead();
   const start = (list.page - 1) * list.pageSize;
   const answer = useMyPipeline({
     start,
@@ -45,16 +43,7 @@ export default function MyLeadsScreen() {
         emptyText={filtered ? 'None of your leads matches these filters.' : 'No leads are assigned to you yet.'}
         onOpen={setOpen}
       />
-      {open && (
-        <LeadPanel
-          lead={open}
-          onClose={() => setOpen(null)}
-          onChanged={(saved) => {
-            if (saved) setOpen(saved);
-            void reload();
-          }}
-        />
-      )}
+      {panel}
     </>
   );
 }

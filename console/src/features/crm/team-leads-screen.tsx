@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PersonArrowRightRegular } from '@fluentui/react-icons';
-import type { PipelineLead } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useConfirm, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { UserPicker, useStaffUser, type PickedUser } from '../../components/pickers';
-import { LeadPanel } from './lead-panel';
+import { useOpenLead } from './lead-panel';
 import { PipelineFilters, usePipelineParams } from './pipeline-filters';
-import { reassignLeads, useReloadPipeline, useTeamPipeline } from './pipeline-api';
+import { reassignLeads, useTeamPipeline } from './pipeline-api';
 import { PipelineTable } from './pipeline-table';
 import { useResetWhen } from '../../components/table';
 
@@ -38,11 +37,10 @@ export default function TeamLeadsScreen() {
   // The address names the agent by id: their name comes from the server once.
   const agentInUrl = useStaffUser(agentId);
   const agent = agentId ? { id: agentId, name: agentInUrl.data?.name ?? '…' } : null;
-  const [open, setOpen] = useState<PipelineLead | null>(null);
+  const { setOpen, panel, reload } = useOpenLead();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [target, setTarget] = useState<PickedUser | null>(null);
   const [moving, setMoving] = useState(false);
-  const reload = useReloadPipeline();
   const start = (list.page - 1) * list.pageSize;
   const query = { start, length: list.pageSize, search: list.search, stage, due, card, sort, userId: agentId };
   const answer = useTeamPipeline(query);
@@ -129,16 +127,7 @@ export default function TeamLeadsScreen() {
         onSelect={select}
         onOpen={setOpen}
       />
-      {open && (
-        <LeadPanel
-          lead={open}
-          onClose={() => setOpen(null)}
-          onChanged={(saved) => {
-            if (saved) setOpen({ ...saved, agentId: open.agentId, agentName: open.agentName });
-            void reload();
-          }}
-        />
-      )}
+      {panel}
     </>
   );
 }
