@@ -47,6 +47,12 @@ export const leadUploadBodyLimit = ({ leadUploadBytes }: ConfiguredLimits) => le
 /** Admin and Manager: the back-office roles, defined once in libs/contracts. */
 const STAFF = BACK_OFFICE_ROLES;
 
+/** A staff path whose GETs API clients holding `scope` may call too: that GET rule first, then the staff rule. */
+const staffWithClientReads = (pattern: string, service: ServiceName, scope: ApiScope): RouteRule[] => [
+  { pattern, service, access: STAFF, methods: ['GET'], scopes: [scope] },
+  { pattern, service, access: STAFF },
+];
+
 /**
  * The gateway's one routing table: which service owns a path and who may call it.
  * First match wins, so specific rules come before general ones. Services check roles again.
@@ -77,10 +83,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
     bodyLimit: CATALOGUE_IMAGE_MAX_BYTES + MULTIPART_ENVELOPE,
   },
   { pattern: '/api/catalogue', service: 'catalogue', access: STAFF },
-  { pattern: '/api/categories', service: 'catalogue', access: STAFF, methods: ['GET'], scopes: ['catalogue:read'] },
-  { pattern: '/api/categories', service: 'catalogue', access: STAFF },
-  { pattern: '/api/services', service: 'catalogue', access: STAFF, methods: ['GET'], scopes: ['catalogue:read'] },
-  { pattern: '/api/services', service: 'catalogue', access: STAFF },
+  ...staffWithClientReads('/api/categories', 'catalogue', 'catalogue:read'),
+  ...staffWithClientReads('/api/services', 'catalogue', 'catalogue:read'),
   // GET /api/service-files/delete (the specification's) and its POST twin: one rule for both
   { pattern: '/api/service-files', service: 'catalogue', access: STAFF },
   { pattern: '/api/site-reviews', service: 'catalogue', access: STAFF },
@@ -118,18 +122,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // webhooks (a feature of orders): Admin, or an API client allowed to manage them
   { pattern: '/api/webhooks', service: 'orders', access: ['Admin'], scopes: ['webhooks:manage'] },
   // geography
-  { pattern: '/api/countries', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
-  { pattern: '/api/countries', service: 'geography', access: STAFF },
-  { pattern: '/api/states', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
-  { pattern: '/api/states', service: 'geography', access: STAFF },
-  { pattern: '/api/cities', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
-  { pattern: '/api/cities', service: 'geography', access: STAFF },
-  { pattern: '/api/boroughs', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
-  { pattern: '/api/boroughs', service: 'geography', access: STAFF },
-  { pattern: '/api/areas', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
-  { pattern: '/api/areas', service: 'geography', access: STAFF },
-  { pattern: '/api/geography', service: 'geography', access: STAFF, methods: ['GET'], scopes: ['geography:read'] },
-  { pattern: '/api/geography', service: 'geography', access: STAFF },
+  ...['/api/countries', '/api/states', '/api/cities', '/api/boroughs', '/api/areas', '/api/geography'].flatMap((pattern) =>
+    staffWithClientReads(pattern, 'geography', 'geography:read'),
+  ),
   // scheduling
   { pattern: '/api/branches/countries/*/flag.svg', service: 'scheduling', access: 'public', methods: ['GET'] },
   { pattern: '/api/branches', service: 'scheduling', access: STAFF },
