@@ -1,6 +1,7 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../testing/component-test-kit';
 import { SecretOnceDialog } from './secret-once-dialog';
 
 const notify = { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() };
@@ -23,18 +24,7 @@ function renderDialog(onClose = vi.fn(), secretLabel?: string) {
   return onClose;
 }
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-beforeAll(() => {
-  if (!('ResizeObserver' in window)) {
-    Object.assign(window, {
-      ResizeObserver: class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    });
-  }
-});
+beforeAll(stubResizeObserver);
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { Link, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api';
+import { renderAtEdit, stubResizeObserver } from '../testing/component-test-kit';
 import { FormDialog } from './form-dialog';
 import { UNSAVED_TITLE } from './unsaved-changes-guard';
 import { useFormState } from './use-form-state';
@@ -59,18 +59,7 @@ function NameDialog({ save, onDismiss }: { save(name: string): Promise<void>; on
 }
 
 function renderDialog(save = vi.fn(async () => {}), onDismiss = vi.fn()) {
-  const router = createMemoryRouter(
-    [
-      { path: '/edit', element: <NameDialog save={save} onDismiss={onDismiss} /> },
-      { path: '/elsewhere', element: <h1>Elsewhere screen</h1> },
-    ],
-    { initialEntries: ['/edit'] },
-  );
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <RouterProvider router={router} />
-    </FluentProvider>,
-  );
+  const router = renderAtEdit(<NameDialog save={save} onDismiss={onDismiss} />);
   return { router, save, onDismiss };
 }
 
@@ -78,18 +67,7 @@ const nameBox = () => screen.getByLabelText('Name') as HTMLInputElement;
 const problem = (status: number, detail: string, errors?: { path: string; message: string }[]) =>
   new ApiError({ type: 'about:blank', title: 'Refused', status, detail, errors });
 
-// jsdom has no ResizeObserver; Fluent's MessageBar measures itself with one.
-beforeAll(() => {
-  if (!('ResizeObserver' in window)) {
-    Object.assign(window, {
-      ResizeObserver: class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    });
-  }
-});
+beforeAll(stubResizeObserver);
 
 afterEach(cleanup);
 

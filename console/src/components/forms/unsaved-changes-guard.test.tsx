@@ -1,8 +1,8 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { Link, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderAtEdit } from '../testing/component-test-kit';
 import { UNSAVED_TITLE, UnsavedChangesGuard } from './unsaved-changes-guard';
 
 function EditScreen() {
@@ -19,21 +19,7 @@ function EditScreen() {
   );
 }
 
-function renderEditScreen() {
-  const router = createMemoryRouter(
-    [
-      { path: '/edit', element: <EditScreen /> },
-      { path: '/elsewhere', element: <h1>Elsewhere screen</h1> },
-    ],
-    { initialEntries: ['/edit'] },
-  );
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <RouterProvider router={router} />
-    </FluentProvider>,
-  );
-  return router;
-}
+const renderEditScreen = () => renderAtEdit(<EditScreen />);
 
 afterEach(cleanup);
 
