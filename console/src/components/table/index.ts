@@ -13,3 +13,4 @@ export { useDebounced } from './use-debounced';
 export { useResetWhen } from './use-reset-when';
 export { FilterDropdown, ListToolbar, type FilterDropdownProps, type ListToolbarProps } from './list-toolbar';
 export { BadgeList, StackedCell } from './cells';
+export { SearchInput, type SearchInputProps } from './search-input';

@@ -6,7 +6,6 @@ import {
   DialogBody,
   DialogSurface,
   DialogTitle,
-  SearchBox,
   Spinner,
   Text,
   makeStyles,
@@ -17,7 +16,15 @@ import type { Lead, LeadGroup } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
-import { useResetWhen, DEFAULT_PAGE_SIZE, DataTable, TruncatedText, answerTableProps, type DataTableColumn } from '../../components/table';
+import {
+  useResetWhen,
+  DEFAULT_PAGE_SIZE,
+  DataTable,
+  SearchInput,
+  TruncatedText,
+  answerTableProps,
+  type DataTableColumn,
+} from '../../components/table';
 import { CRM_PATHS, download, useLeadGroupPage } from './api';
 import { leadPagerNote } from './lead-pager-note';
 import { useDebounced } from '../../components/table';
@@ -37,7 +44,6 @@ const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   title: { flexGrow: 1, minWidth: 0 },
   counts: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular, marginLeft: tokens.spacingHorizontalS },
-  search: { width: '320px', maxWidth: '100%' },
   table: { flexGrow: 1, minHeight: 0, boxShadow: 'none', border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
   scroll: { flexGrow: 1, maxHeight: 'none' },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
@@ -110,13 +116,7 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
                 {`${group.leadCount.toLocaleString()} leads · created ${formatDate(group.dateCreated, 'date-time')}`}
               </Text>
             </DialogTitle>
-            <SearchBox
-              className={styles.search}
-              placeholder="Search name, email or phone"
-              aria-label="Search leads"
-              value={typed}
-              onChange={(_event, state) => setTyped(state.value)}
-            />
+            <SearchInput label="Search leads" placeholder="Search name, email or phone" value={typed} onChange={setTyped} />
             <Button
               icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
               disabled={exporting}

@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Link, RatingDisplay, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Link, RatingDisplay, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
 import { SITE_REVIEW_MAX_RATE, type SiteReview } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
 import { LoadError, EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
 import { AddButton, PageHeader } from '../../../components/layout';
-import { useListParams } from '../../../components/table';
+import { SearchInput, useListParams } from '../../../components/table';
 import { CARD_GRID_STYLES } from '../card-grid-styles';
 import { SiteReviewDialog, type ReviewDialogTarget } from './site-review-dialog';
 import { formatReviewDate, useSiteReviews } from './site-reviews-api';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalL },
-  search: { width: '320px', maxWidth: '100%' },
   ...CARD_GRID_STYLES,
   card: { height: '100%', boxSizing: 'border-box', cursor: 'pointer', rowGap: tokens.spacingVerticalS },
   name: {
@@ -126,13 +125,7 @@ export default function SiteReviewsScreen() {
         actions={<AddButton onClick={() => setDialog(null)}>Add Review</AddButton>}
       />
       <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder="Search name, review or source"
-          aria-label="Search reviews"
-          value={searchInput}
-          onChange={(_event, value) => setSearchInput(value.value)}
-        />
+        <SearchInput label="Search reviews" placeholder="Search name, review or source" value={searchInput} onChange={setSearchInput} />
       </div>
       {content}
       <SiteReviewDialog target={dialog} onClose={close} />
