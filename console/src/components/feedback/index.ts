@@ -5,6 +5,7 @@ export { ConfirmProvider, useConfirm, useConfirmDelete, type ConfirmDeleteOption
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorBar, type ErrorBarProps } from './error-bar';
 export { LoadError } from './load-error';
+export { LazyPart, type LazyPartProps } from './lazy-part';
 export { PageSpinner } from './page-spinner';
 export { useDeleteRecord, type DeleteRecord } from './use-delete-record';
 export { useRowCommand, type RowCommand } from './use-row-command';

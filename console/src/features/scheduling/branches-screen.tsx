@@ -1,11 +1,11 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import { Button, SearchBox, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, useEffect, useMemo, useState } from 'react';
+import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, BuildingMultipleRegular, GridRegular, MapRegular } from '@fluentui/react-icons';
 import type { Branch, BranchCountry } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { EmptyState, ErrorBar, PageSpinner, useDeleteRecord, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, LazyPart, PageSpinner, useDeleteRecord, useNotify } from '../../components/feedback';
 import { AddButton, PageHeader } from '../../components/layout';
-import { useListParams } from '../../components/table';
+import { SearchInput, useListParams } from '../../components/table';
 import { deleteBranch, useBranchCountries, useBranches } from './api';
 import { BranchCard } from './branch-card';
 import { BranchFormDialog } from './branch-form-dialog';
@@ -23,7 +23,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalL,
   },
-  search: { width: '320px', maxWidth: '100%' },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
@@ -33,14 +32,7 @@ const useStyles = makeStyles({
     listStyleType: 'none',
   },
   count: { color: tokens.colorNeutralForeground3 },
-  mapFallback: {
-    height: '560px',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
+  mapFallback: { height: '560px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
   unplaced: { marginTop: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
 });
 
@@ -125,12 +117,11 @@ export default function BranchesScreen() {
               Map
             </Tab>
           </TabList>
-          <SearchBox
-            className={styles.search}
+          <SearchInput
+            label="Search branches"
             placeholder="Search by name, address, phone or country"
-            aria-label="Search branches"
             value={search}
-            onChange={(_e, data) => setSearch(data.value)}
+            onChange={setSearch}
           />
         </div>
         {shown.length === 0 ? (
@@ -175,13 +166,7 @@ function BranchesMap({ branches }: { branches: readonly Branch[] }) {
   const placed = branches.filter((branch) => branch.location);
   return (
     <>
-      <Suspense
-        fallback={
-          <div className={styles.mapFallback}>
-            <Spinner label="Loading the map…" />
-          </div>
-        }
-      >
+      <LazyPart label="Loading the map…" className={styles.mapFallback}>
         <BranchMap
           label="Map of all branches"
           height="560px"
@@ -193,7 +178,7 @@ function BranchesMap({ branches }: { branches: readonly Branch[] }) {
             lines: [`${branch.type} · ${branch.active ? 'ACTIVE' : 'INACTIVE'}`, branch.address, branch.phoneNumber],
           }))}
         />
-      </Suspense>
+      </LazyPart>
       {placed.length < branches.length && (
         <Text as="p" size={200} className={styles.unplaced}>
           Not on the map (no location yet):{' '}

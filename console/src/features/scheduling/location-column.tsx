@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { lazy } from 'react';
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons';
 import type { GeoPoint } from '@backoffice/contracts';
+import { LazyPart } from '../../components/feedback';
 
 const BranchMap = lazy(() => import('./branch-map'));
 
@@ -10,14 +11,7 @@ const useStyles = makeStyles({
   pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: tokens.spacingHorizontalM },
   mapHeader: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   mapHint: { color: tokens.colorNeutralForeground3 },
-  mapFallback: {
-    height: '300px',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
+  mapFallback: { height: '300px', borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
 });
 
 export interface LocationColumnProps {
@@ -48,15 +42,9 @@ export function LocationColumn({ lat, lng, picked, latError, lngError, onPick, o
       <Text size={200} className={styles.mapHint}>
         Click the map to place the branch, or type its coordinates.
       </Text>
-      <Suspense
-        fallback={
-          <div className={styles.mapFallback}>
-            <Spinner size="small" label="Loading the map…" />
-          </div>
-        }
-      >
+      <LazyPart label="Loading the map…" spinnerSize="small" className={styles.mapFallback}>
         <BranchMap label="Branch location picker" picked={picked} onPick={onPick} height="300px" />
-      </Suspense>
+      </LazyPart>
       <div className={styles.pair}>
         <Field label="Latitude" validationMessage={latError}>
           <Input

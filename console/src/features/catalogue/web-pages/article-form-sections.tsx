@@ -1,7 +1,7 @@
-import { Suspense, lazy, type ReactNode } from 'react';
-import { Divider, Field, Input, Spinner, Tag, TagGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, type ReactNode } from 'react';
+import { Divider, Field, Input, Tag, TagGroup, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { parseTags, webPageLayout, type WebArticleValues, type WebPage } from '@backoffice/contracts';
-import { useNotify } from '../../../components/feedback';
+import { LazyPart, useNotify } from '../../../components/feedback';
 import { ArticleImagesField } from './article-images-field';
 
 // CKEditor is heavy: its own chunk, loaded the first time the form opens on a page that has rich text.
@@ -31,7 +31,7 @@ const useStyles = makeStyles({
   },
   sectionTitle: { margin: 0 },
   tags: { marginTop: tokens.spacingVerticalXS },
-  editorFallback: { minHeight: '340px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  editorFallback: { minHeight: '340px' },
 });
 
 export interface ArticleFormSectionsProps {
@@ -124,13 +124,7 @@ function FullDescriptionField({ value, error, onChange }: { value: string; error
   const notify = useNotify();
   return (
     <Field label="Full description" validationMessage={error}>
-      <Suspense
-        fallback={
-          <div className={styles.editorFallback}>
-            <Spinner label="Loading the editor…" />
-          </div>
-        }
-      >
+      <LazyPart label="Loading the editor…" className={styles.editorFallback}>
         <RichTextEditor
           label="Full description"
           initialValue={value}
@@ -138,7 +132,7 @@ function FullDescriptionField({ value, error, onChange }: { value: string; error
           onChange={onChange}
           onWarning={(message, title) => notify.warning(message, title ?? 'Editor')}
         />
-      </Suspense>
+      </LazyPart>
     </Field>
   );
 }
