@@ -1,25 +1,13 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  CardHeader,
-  Field,
-  Switch,
-  Text,
-  Tooltip,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Field, Switch, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { CalendarAddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { APPOINTMENT_LIMITS, DUPLICATE_ADJUSTED_DATE, type AdjustedDate } from '@backoffice/contracts';
 import { useNotify } from '../../components/feedback';
+import { SettingsCard } from './settings-card';
 import { datesBetween, formatCalendarDate, fromCalendarDate, toCalendarDate, todayCalendarDate } from './calendar-date';
 
 const useStyles = makeStyles({
-  card: { rowGap: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground3 },
   addRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   picker: { width: '200px' },
@@ -144,19 +132,11 @@ export function AdjustDatesCard({ dates, onChange, error }: AdjustDatesCardProps
   );
 
   return (
-    <Card className={styles.card} aria-labelledby="adjust-dates-title">
-      <CardHeader
-        header={
-          <Text as="h2" size={400} weight="semibold" id="adjust-dates-title">
-            Adjust Dates
-          </Text>
-        }
-        description={
-          <Text size={200} className={styles.hint}>
-            Close a date (disabled) or open one outside the weekdays (enabled).
-          </Text>
-        }
-      />
+    <SettingsCard
+      titleId="adjust-dates-title"
+      title="Adjust Dates"
+      description="Close a date (disabled) or open one outside the weekdays (enabled)."
+    >
       <div className={styles.section}>
         <div className={styles.addRow}>
           {picker('Date', single, setSingle)}
@@ -211,6 +191,6 @@ export function AdjustDatesCard({ dates, onChange, error }: AdjustDatesCardProps
           );
         })}
       </ul>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Badge, Button, Card, CardHeader, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
 import { useParams } from 'react-router-dom';
 import {
@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/layout';
 import { ButtonLink, PageBreadcrumb } from '../../components/navigation';
 import { saveAppointmentSettings, useAppointmentSettings, useBranch, useBranchSlots } from './api';
 import { AdjustDatesCard } from './adjust-dates-card';
+import { SettingsCard } from './settings-card';
 import { SlotPreviewCard } from './slot-preview-card';
 import { maskTime, timeForField, timeForSave } from './time-input';
 import { WeekdaysCard } from './weekdays-card';
@@ -75,7 +76,6 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },
-  card: { rowGap: tokens.spacingVerticalM },
   hint: { color: tokens.colorNeutralForeground3 },
   fields: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalL },
   branchLine: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'baseline' },
@@ -273,19 +273,7 @@ interface HoursCardProps {
 function HoursCard({ values, change, errorOf, timeZone, summary }: HoursCardProps) {
   const styles = useStyles();
   return (
-    <Card className={styles.card} aria-labelledby="hours-title">
-      <CardHeader
-        header={
-          <Text as="h2" size={400} weight="semibold" id="hours-title">
-            Hours and slots
-          </Text>
-        }
-        description={
-          <Text size={200} className={styles.hint}>
-            Times are in {timeZone}.
-          </Text>
-        }
-      />
+    <SettingsCard titleId="hours-title" title="Hours and slots" description={`Times are in ${timeZone}.`}>
       <div className={styles.fields}>
         {TIME_FIELDS.map(({ field, label }) => (
           <Field key={field} label={label} hint="hh:mm" validationMessage={errorOf(field)}>
@@ -331,7 +319,7 @@ function HoursCard({ values, change, errorOf, timeZone, summary }: HoursCardProp
           {summary}
         </Text>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
 

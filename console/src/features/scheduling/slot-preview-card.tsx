@@ -1,8 +1,9 @@
-import { Badge, Card, CardHeader, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { BranchSlots } from '@backoffice/contracts';
 import type { ApiError } from '../../components/api';
 import { errorMessage } from '../../components/api';
 import { formatCalendarDate } from './calendar-date';
+import { SettingsCard } from './settings-card';
 
 const SHOWN_DAYS = 5;
 
@@ -25,19 +26,13 @@ export function SlotPreviewCard({ slots, error, isLoading }: SlotPreviewCardProp
   const styles = useStyles();
   const days = slots?.days ?? [];
   return (
-    <Card className={styles.card} aria-labelledby="slot-preview-title" data-testid="slot-preview">
-      <CardHeader
-        header={
-          <Text as="h2" size={400} weight="semibold" id="slot-preview-title">
-            Next available slots
-          </Text>
-        }
-        description={
-          <Text size={200} className={styles.hint}>
-            From the saved settings{slots ? `, in ${slots.timeZone}` : ''}.
-          </Text>
-        }
-      />
+    <SettingsCard
+      titleId="slot-preview-title"
+      title="Next available slots"
+      description={`From the saved settings${slots ? `, in ${slots.timeZone}` : ''}.`}
+      className={styles.card}
+      data-testid="slot-preview"
+    >
       {isLoading && (
         <Skeleton aria-label="Loading slots">
           <SkeletonItem size={16} />
@@ -70,6 +65,6 @@ export function SlotPreviewCard({ slots, error, isLoading }: SlotPreviewCardProp
           </Text>
         </>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

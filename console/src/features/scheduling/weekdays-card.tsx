@@ -1,9 +1,8 @@
-import { Card, CardHeader, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { WEEKDAYS } from '@backoffice/contracts';
+import { SettingsCard } from './settings-card';
 
 const useStyles = makeStyles({
-  card: { rowGap: tokens.spacingVerticalM },
-  hint: { color: tokens.colorNeutralForeground3 },
   weekdays: {
     display: 'grid',
     gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
@@ -26,19 +25,7 @@ export interface WeekdaysCardProps {
 export function WeekdaysCard({ days, onToggle, error }: WeekdaysCardProps) {
   const styles = useStyles();
   return (
-    <Card className={styles.card} aria-labelledby="weekdays-title">
-      <CardHeader
-        header={
-          <Text as="h2" size={400} weight="semibold" id="weekdays-title">
-            Weekdays
-          </Text>
-        }
-        description={
-          <Text size={200} className={styles.hint}>
-            The days of the week the branch takes appointments.
-          </Text>
-        }
-      />
+    <SettingsCard titleId="weekdays-title" title="Weekdays" description="The days of the week the branch takes appointments.">
       <fieldset className={styles.weekdays} aria-labelledby="weekdays-title">
         {WEEKDAYS.map((day) => (
           <Switch
@@ -55,6 +42,6 @@ export function WeekdaysCard({ days, onToggle, error }: WeekdaysCardProps) {
           {error}
         </Text>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
