@@ -119,6 +119,11 @@ export function answerTableProps<D, T>(answer: ListAnswer<D>, rows: (data: D) =>
   };
 }
 
+/** What a sorted, server-paged list asks its server for: the page, the search (absent when empty) and the sort. */
+export function sortedPageQuery<S extends string>(list: Pick<ListParams<S>, 'page' | 'pageSize' | 'search' | 'sort' | 'dir'>) {
+  return { page: list.page, pageSize: list.pageSize, search: list.search || undefined, sort: list.sort, dir: list.dir };
+}
+
 /** The DataTable props a server-paged list gives: its rows and states, its sort and its pager, all kept in the address. */
 export function pagedTableProps<T, S extends string>(list: ReturnType<typeof useListParams<S>>, answer: PagedAnswer<T>) {
   return {

@@ -5,7 +5,7 @@ import type { Client, ClientListQuery } from '@backoffice/contracts';
 import { useDeleteRecord } from '../../../components/feedback';
 import { formatDate } from '../../../components/format';
 import { AddButton, PageHeader } from '../../../components/layout';
-import { DataTable, ListToolbar, pagedTableProps, useListParams, type DataTableColumn } from '../../../components/table';
+import { DataTable, ListToolbar, pagedTableProps, sortedPageQuery, useListParams, type DataTableColumn } from '../../../components/table';
 import { deleteClient, useClients } from '../api';
 import { ClientFormDialog } from './client-form-dialog';
 
@@ -27,13 +27,7 @@ const COLUMNS: DataTableColumn<Client, SortField>[] = [
 
 export default function ClientsScreen() {
   const list = useListParams<SortField>({ sort: 'dateCreated', dir: 'desc' });
-  const answer = useClients({
-    page: list.page,
-    pageSize: list.pageSize,
-    search: list.search || undefined,
-    sort: list.sort,
-    dir: list.dir,
-  });
+  const answer = useClients(sortedPageQuery(list));
   const [editing, setEditing] = useState<Client | null | undefined>(undefined);
   const { remove: removeRecord, deleting } = useDeleteRecord();
 

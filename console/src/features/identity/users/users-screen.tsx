@@ -4,7 +4,7 @@ import { PeopleTeamRegular } from '@fluentui/react-icons';
 import { ROLES, type Role, type StaffUser, type UserListQuery } from '@backoffice/contracts';
 import { AddButton, PageHeader } from '../../../components/layout';
 import { RecordHistoryDialog } from '../../../components/audit';
-import { FilterDropdown, ListToolbar, pagedTableProps, useListParams } from '../../../components/table';
+import { FilterDropdown, ListToolbar, pagedTableProps, sortedPageQuery, useListParams } from '../../../components/table';
 import { useUsers } from '../api';
 
 import { SecuritySettingsCard } from './security-settings-card';
@@ -24,15 +24,7 @@ export default function UsersScreen() {
   const list = useListParams<SortField>({ sort: 'name', dir: 'asc' }, ['role', 'active']);
   const role = (ROLES as readonly string[]).includes(list.filters.role) ? (list.filters.role as Role) : undefined;
   const active = list.filters.active === 'true' || list.filters.active === 'false' ? list.filters.active : undefined;
-  const answer = useUsers({
-    page: list.page,
-    pageSize: list.pageSize,
-    search: list.search || undefined,
-    sort: list.sort,
-    dir: list.dir,
-    role,
-    active,
-  });
+  const answer = useUsers({ ...sortedPageQuery(list), role, active });
   const [editing, setEditing] = useState<StaffUser | null | undefined>(undefined);
   const [historyOf, setHistoryOf] = useState<StaffUser | null>(null);
 
