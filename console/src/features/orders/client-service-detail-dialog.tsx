@@ -143,64 +143,86 @@ function DetailBody({ detail }: { detail: ClientServiceDetail }) {
         </section>
       )}
 
-      <section className={styles.section} aria-label="Required files">
-        <Text as="h3" weight="semibold">
-          Required files
-        </Text>
-        {detail.requiredFiles.length === 0 ? (
-          <Text className={styles.secondary}>This service requires no files.</Text>
-        ) : (
-          <ul className={styles.list}>
-            {detail.requiredFiles.map((file) => (
-              <li key={file.id} className={styles.item}>
-                {file.uploaded ? (
-                  <CheckmarkCircleFilled className={styles.ok} aria-label="Uploaded" />
-                ) : (
-                  <CircleRegular className={styles.missing} aria-label="Missing" />
-                )}
-                <Text>{file.name}</Text>
-                <Text size={200} className={styles.secondary}>
-                  {file.accept ? `(${file.accept.split(',').join(', ')})` : '(any type)'}
-                </Text>
-              </li>
-            ))}
-          </ul>
+      <ListSection title="Required files" items={detail.requiredFiles} empty="This service requires no files.">
+        {(file) => (
+          <>
+            {file.uploaded ? (
+              <CheckmarkCircleFilled className={styles.ok} aria-label="Uploaded" />
+            ) : (
+              <CircleRegular className={styles.missing} aria-label="Missing" />
+            )}
+            <Text>{file.name}</Text>
+            <Text size={200} className={styles.secondary}>
+              {file.accept ? `(${file.accept.split(',').join(', ')})` : '(any type)'}
+            </Text>
+          </>
         )}
-      </section>
+      </ListSection>
 
-      <section className={styles.section} aria-label="Uploaded files">
-        <Text as="h3" weight="semibold">
-          Uploaded files
-        </Text>
-        {detail.files.length === 0 ? (
-          <Text className={styles.secondary}>No files uploaded yet.</Text>
-        ) : (
-          <ul className={styles.list}>
-            {detail.files.map((file) => (
-              <li key={file.id} className={styles.item}>
-                <FileLink file={file} />
-                <Text size={200} className={styles.secondary}>
-                  {`${formatBytes(file.size)} · ${formatDate(file.createdAt, 'date-time')}`}
-                  {file.requiredFileId
-                    ? ` · for ${detail.requiredFiles.find((r) => r.id === file.requiredFileId)?.name ?? 'a required file'}`
-                    : ''}
-                </Text>
-              </li>
-            ))}
-          </ul>
+      <ListSection title="Uploaded files" items={detail.files} empty="No files uploaded yet.">
+        {(file) => (
+          <>
+            <FileLink file={file} />
+            <Text size={200} className={styles.secondary}>
+              {`${formatBytes(file.size)} · ${formatDate(file.createdAt, 'date-time')}`}
+              {file.requiredFileId
+                ? ` · for ${detail.requiredFiles.find((r) => r.id === file.requiredFileId)?.name ?? 'a required file'}`
+                : ''}
+            </Text>
+          </>
         )}
-      </section>
+      </ListSection>
 
       <TransactionsSection transactions={detail.transactions} />
       {seesOrders && (
-        <section className={styles.section} aria-label="History">
-          <Text as="h3" weight="semibold">
-            History
-          </Text>
+        <Section title="History">
           <RecordHistory record={{ area: 'orders', entityType: 'ClientService', recordId: detail.id }} />
-        </section>
+        </Section>
       )}
     </>
+  );
+}
+
+/** A part of the detail, named by its heading. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section} aria-label={title}>
+      <Text as="h3" weight="semibold">
+        {title}
+      </Text>
+      {children}
+    </section>
+  );
+}
+
+/** A part of the detail that lists records (one line each), or says that there are none. */
+function ListSection<T extends { id: number | string }>({
+  title,
+  items,
+  empty,
+  children,
+}: {
+  title: string;
+  items: readonly T[];
+  empty: string;
+  children(item: T): ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <Section title={title}>
+      {items.length === 0 ? (
+        <Text className={styles.secondary}>{empty}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.item}>
+              {children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }
 
@@ -263,13 +285,9 @@ function useTransactionColumns(): DataTableColumn<ServiceTransaction>[] {
 
 /** Every status change of the service, with who made it, its note and its images. */
 function TransactionsSection({ transactions }: { transactions: ClientServiceDetail['transactions'] }) {
-  const styles = useStyles();
   const columns = useTransactionColumns();
   return (
-    <section className={styles.section} aria-label="Transactions">
-      <Text as="h3" weight="semibold">
-        Transactions
-      </Text>
+    <Section title="Transactions">
       <DataTable<ServiceTransaction>
         label="Transactions"
         noun="transactions"
@@ -280,7 +298,7 @@ function TransactionsSection({ transactions }: { transactions: ClientServiceDeta
         empty={{ text: 'No transactions yet.' }}
         rowAttributes={() => ({ 'data-testid': 'transaction-row' })}
       />
-    </section>
+    </Section>
   );
 }
 
