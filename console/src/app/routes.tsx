@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
-import { landingPath, useAuth } from '../components/auth';
+import { ACCESS, landingPath, useAuth } from '../components/auth';
 import { lazyScreen } from '../components/routing';
 import { PageSpinner } from '../components/feedback';
 import { NotFoundPage, RouteErrorPage } from '../components/layout';
@@ -14,9 +14,8 @@ import { auditRoutes } from '../features/audit/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { schedulingRoutes } from '../features/scheduling/routes';
-import { AdminLayout } from './admin-layout';
+import { AreaLayout } from './area-layout';
 import { RequireAuth } from './auth/require-auth';
-import { CrmLayout } from './crm-layout';
 import { HomeLayout } from './home-layout';
 
 const LoginScreen = lazyScreen(() => import('./auth/login-screen'));
@@ -64,7 +63,7 @@ export const routes: RouteObject[] = [
         path: 'admin',
         element: (
           <RequireAuth>
-            <AdminLayout />
+            <AreaLayout roles={ACCESS.adminArea} />
           </RequireAuth>
         ),
         children: [
@@ -91,7 +90,7 @@ export const routes: RouteObject[] = [
         path: 'crm',
         element: (
           <RequireAuth>
-            <CrmLayout />
+            <AreaLayout roles={ACCESS.crmLeads} />
           </RequireAuth>
         ),
         children: [
