@@ -19,6 +19,19 @@ interface BoundFieldProps<V extends object, F extends string> {
 
 type Bound = 'value' | 'onChange' | 'onBlur' | 'name';
 
+/** What a bound field gives its Field (label, error) and its control (value, change, touch). */
+function bind<V extends object, F extends string>({ bound, name, label, required, hint }: BoundFieldProps<V, F>) {
+  const { values, form, change, touch } = bound;
+  return {
+    field: { label, required, hint, validationMessage: form.errorOf(name) },
+    control: {
+      value: values[name] as string,
+      onChange: (_e: unknown, data: { value: string }) => change(name, data.value as V[typeof name]),
+      onBlur: () => touch(name),
+    },
+  };
+}
+
 /** A labelled text box of a form dialog: its value, error, change and touch come from the form by name. */
 export function BoundInput<V extends object, F extends string>({
   bound,
@@ -28,15 +41,10 @@ export function BoundInput<V extends object, F extends string>({
   hint,
   ...input
 }: BoundFieldProps<V, F> & Omit<InputProps, Bound>) {
-  const { values, form, change, touch } = bound;
+  const { field, control } = bind({ bound, name, label, required, hint });
   return (
-    <Field label={label} required={required} hint={hint} validationMessage={form.errorOf(name)}>
-      <Input
-        {...input}
-        value={values[name] as string}
-        onChange={(_e, data) => change(name, data.value as V[typeof name])}
-        onBlur={() => touch(name)}
-      />
+    <Field {...field}>
+      <Input {...input} {...control} />
     </Field>
   );
 }
@@ -50,16 +58,10 @@ export function BoundTextarea<V extends object, F extends string>({
   hint,
   ...textarea
 }: BoundFieldProps<V, F> & Omit<TextareaProps, Bound>) {
-  const { values, form, change, touch } = bound;
+  const { field, control } = bind({ bound, name, label, required, hint });
   return (
-    <Field label={label} required={required} hint={hint} validationMessage={form.errorOf(name)}>
-      <Textarea
-        resize="vertical"
-        {...textarea}
-        value={values[name] as string}
-        onChange={(_e, data) => change(name, data.value as V[typeof name])}
-        onBlur={() => touch(name)}
-      />
+    <Field {...field}>
+      <Textarea resize="vertical" {...textarea} {...control} />
     </Field>
   );
 }
