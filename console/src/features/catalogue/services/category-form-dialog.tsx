@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CategoryInputSchema, type Category, type CategoryInput } from '@backoffice/contracts';
-import { BoundInput, BoundTextarea, schemaErrors, useFormValues } from '../../../components/forms';
-import { BoundImagesField, ImagesFormDialog } from '../inputs/images-form-dialog';
+import { BoundInput, BoundTextarea, schemaErrors } from '../../../components/forms';
+import { BoundImagesField, ImagesFormDialog, useImagesForm } from '../inputs/images-form-dialog';
 import { saveCategory } from './api';
 
 /** parentId has no field: its errors show above the form. */
@@ -46,27 +46,19 @@ export function CategoryFormDialog({ category, parent, onClose }: CategoryFormDi
     [category],
   );
   const parentId = category ? category.parentId : (parent?.id ?? null);
-  const bound = useFormValues<FormValues, FieldName>({
+  const { bound, dialog, setUploading } = useImagesForm<FormValues, FieldName, Category>({
+    noun: 'Category',
+    record: category,
     initial,
     fields: FIELDS,
     validate: (current) => schemaErrors(CategoryInputSchema.safeParse({ ...current, parentId })),
-    onClose: () => onClose(),
+    save: (values) => saveCategory(category?.id ?? null, { ...values, parentId } satisfies CategoryInput),
+    onClose,
   });
   const { values, change } = bound;
-  const [uploading, setUploading] = useState(false);
-  const input: CategoryInput = { ...values, parentId };
 
   return (
-    <ImagesFormDialog
-      bound={bound}
-      noun="Category"
-      isNew={isNew}
-      title={isNew ? 'Add category' : `Edit ${category.name}`}
-      uploading={uploading}
-      save={() => saveCategory(category?.id ?? null, input)}
-      onSaved={onClose}
-      surfaceClassName={styles.surface}
-    >
+    <ImagesFormDialog dialog={dialog} surfaceClassName={styles.surface}>
       {isNew && (
         <Text size={200} className={styles.place}>
           {parent ? `Inside “${parent.name}”.` : 'At the top level of the catalogue.'}

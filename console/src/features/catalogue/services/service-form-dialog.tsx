@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Checkbox, Field, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ServiceInputSchema,
@@ -8,8 +8,8 @@ import {
   type ServiceInput,
   type ShippingType,
 } from '@backoffice/contracts';
-import { BoundInput, FieldPair, FormColumn, FormColumns, schemaErrors, useFormValues } from '../../../components/forms';
-import { BoundImagesField, ImagesFormDialog } from '../inputs/images-form-dialog';
+import { BoundInput, FieldPair, FormColumn, FormColumns, schemaErrors } from '../../../components/forms';
+import { BoundImagesField, ImagesFormDialog, useImagesForm } from '../inputs/images-form-dialog';
 import { saveService } from './api';
 import { DeliveryFields, ServicePickers } from './service-form-sections';
 
@@ -123,31 +123,22 @@ export interface ServiceFormDialogProps {
 /** Add or edit a service with every field of the specification (docs/product.md). */
 export function ServiceFormDialog({ service, category, onClose }: ServiceFormDialogProps) {
   const styles = useStyles();
-  const isNew = !service;
   const initial = useMemo(() => valuesOf(service), [service]);
   const categoryId = service?.categoryId ?? category.id;
-  const bound = useFormValues<FormValues, FieldName>({
+  const { bound, dialog, setUploading } = useImagesForm<FormValues, FieldName, Service>({
+    noun: 'Service',
+    record: service,
     initial,
     fields: FIELDS,
     validate: (current) => schemaErrors(ServiceInputSchema.safeParse(toInput(current, categoryId))),
-    onClose: () => onClose(),
+    save: (values) => saveService(service?.id ?? null, toInput(values, categoryId)),
+    onClose,
   });
   const { values, form, change } = bound;
   const { errorOf } = form;
-  const [uploading, setUploading] = useState(false);
-  const input = toInput(values, categoryId);
 
   return (
-    <ImagesFormDialog
-      bound={bound}
-      noun="Service"
-      isNew={isNew}
-      title={isNew ? 'Add service' : `Edit ${service.name}`}
-      uploading={uploading}
-      save={() => saveService(service?.id ?? null, input)}
-      onSaved={onClose}
-      surfaceClassName={styles.surface}
-    >
+    <ImagesFormDialog dialog={dialog} surfaceClassName={styles.surface}>
       <Text as="p" size={200} className={styles.place}>
         In “{category.name}”.
       </Text>
