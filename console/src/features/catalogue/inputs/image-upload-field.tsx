@@ -3,27 +3,14 @@ import { Button, Field, Spinner, Text, makeStyles, tokens } from '@fluentui/reac
 import { DeleteRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { CATALOGUE_IMAGE_MAX_BYTES, CATALOGUE_IMAGE_TYPES } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../../components/api';
+import { IMAGE_TILE_STYLES } from './image-tile-styles';
 import { uploadCatalogueImage } from './upload-catalogue-image';
 
 const useStyles = makeStyles({
   grid: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  thumb: {
-    position: 'relative',
-    width: '96px',
-    height: '72px',
-    borderRadius: tokens.borderRadiusMedium,
-    overflow: 'hidden',
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  image: { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
-  remove: {
-    position: 'absolute',
-    top: tokens.spacingVerticalXXS,
-    right: tokens.spacingHorizontalXXS,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-  },
+  thumb: { ...IMAGE_TILE_STYLES.tile, width: '96px', height: '72px' },
+  image: IMAGE_TILE_STYLES.image,
+  remove: { ...IMAGE_TILE_STYLES.remove, top: tokens.spacingVerticalXXS, right: tokens.spacingHorizontalXXS },
   hiddenInput: { display: 'none' },
   hint: { color: tokens.colorNeutralForeground3 },
 });

@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, ImageAddRegular } from '@fluentui/react-icons';
 import { WEB_ARTICLE_IMAGE_TYPES, WEB_ARTICLE_MAX_IMAGES } from '@backoffice/contracts';
+import { IMAGE_TILE_STYLES } from '../inputs/image-tile-styles';
 import { uploadCatalogueImage } from '../inputs/upload-catalogue-image';
 import { IMAGE_TYPES_MESSAGE, uploadErrorMessage } from './catalogue-upload-adapter';
 
@@ -14,22 +15,9 @@ const useStyles = makeStyles({
     padding: 0,
     listStyleType: 'none',
   },
-  tile: {
-    position: 'relative',
-    height: '104px',
-    borderRadius: tokens.borderRadiusMedium,
-    overflow: 'hidden',
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
-  image: { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
-  remove: {
-    position: 'absolute',
-    top: tokens.spacingVerticalXS,
-    right: tokens.spacingHorizontalXS,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-  },
+  tile: { ...IMAGE_TILE_STYLES.tile, height: '104px' },
+  image: IMAGE_TILE_STYLES.image,
+  remove: { ...IMAGE_TILE_STYLES.remove, top: tokens.spacingVerticalXS, right: tokens.spacingHorizontalXS },
   add: {
     height: '104px',
     width: '100%',
