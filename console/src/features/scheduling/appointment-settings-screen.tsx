@@ -260,6 +260,24 @@ const TIME_FIELDS = [
   { field: 'endTime', label: 'End time' },
 ] as const;
 
+/** The card's numbers, typed as text, within the contract's limits. */
+const NUMBER_FIELDS = [
+  {
+    field: 'slotDuration',
+    label: 'Slot duration (minutes)',
+    min: APPOINTMENT_LIMITS.slotDurationMin,
+    max: APPOINTMENT_LIMITS.slotDurationMax,
+    step: 5,
+  },
+  {
+    field: 'maxUpcomingAvailableDates',
+    label: 'Max upcoming available dates',
+    min: APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMin,
+    max: APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMax,
+    step: undefined,
+  },
+] as const;
+
 interface HoursCardProps {
   values: FormValues;
   change<K extends keyof FormValues>(field: K, value: FormValues[K]): void;
@@ -286,33 +304,11 @@ function HoursCard({ values, change, errorOf, timeZone, summary }: HoursCardProp
             />
           </Field>
         ))}
-        <Field
-          label="Slot duration (minutes)"
-          hint={`At most ${APPOINTMENT_LIMITS.slotDurationMax}.`}
-          validationMessage={errorOf('slotDuration')}
-        >
-          <Input
-            type="number"
-            min={APPOINTMENT_LIMITS.slotDurationMin}
-            max={APPOINTMENT_LIMITS.slotDurationMax}
-            step={5}
-            value={values.slotDuration}
-            onChange={(_e, data) => change('slotDuration', data.value)}
-          />
-        </Field>
-        <Field
-          label="Max upcoming available dates"
-          hint={`At most ${APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMax}.`}
-          validationMessage={errorOf('maxUpcomingAvailableDates')}
-        >
-          <Input
-            type="number"
-            min={APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMin}
-            max={APPOINTMENT_LIMITS.maxUpcomingAvailableDatesMax}
-            value={values.maxUpcomingAvailableDates}
-            onChange={(_e, data) => change('maxUpcomingAvailableDates', data.value)}
-          />
-        </Field>
+        {NUMBER_FIELDS.map(({ field, label, min, max, step }) => (
+          <Field key={field} label={label} hint={`At most ${max}.`} validationMessage={errorOf(field)}>
+            <Input type="number" min={min} max={max} step={step} value={values[field]} onChange={(_e, data) => change(field, data.value)} />
+          </Field>
+        ))}
       </div>
       {summary && (
         <Text size={200} className={styles.hint} data-testid="slot-summary">
