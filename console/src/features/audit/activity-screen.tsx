@@ -124,24 +124,8 @@ export default function ActivityScreen() {
             onChange={(_event, value) => setRecordInput(value.value)}
           />
         </Field>
-        <Field label="From">
-          <Input
-            className={styles.input}
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(_event, value) => list.setFilter('from', value.value)}
-          />
-        </Field>
-        <Field label="To">
-          <Input
-            className={styles.input}
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(_event, value) => list.setFilter('to', value.value)}
-          />
-        </Field>
+        <DayFilter label="From" value={from} max={to} onChange={(day) => list.setFilter('from', day)} />
+        <DayFilter label="To" value={to} min={from} onChange={(day) => list.setFilter('to', day)} />
       </div>
       {error && (
         <MessageBar intent="error">
@@ -165,5 +149,34 @@ export default function ActivityScreen() {
         </Card>
       )}
     </>
+  );
+}
+
+/** One end of the days filtered on: it cannot pass the other end (empty: no bound). */
+function DayFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange(day: string): void;
+}) {
+  const styles = useStyles();
+  return (
+    <Field label={label}>
+      <Input
+        className={styles.input}
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(_event, data) => onChange(data.value)}
+      />
+    </Field>
   );
 }
