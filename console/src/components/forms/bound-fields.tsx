@@ -1,4 +1,5 @@
 import { Field, Input, Textarea, type FieldProps, type InputProps, type TextareaProps } from '@fluentui/react-components';
+import { ChoiceDropdown, type ChoiceDropdownProps } from './choice-dropdown';
 import type { FormValues } from './use-form-values';
 
 /** The fields of V that hold text. */
@@ -62,6 +63,30 @@ export function BoundTextarea<V extends object, F extends string>({
   return (
     <Field {...field}>
       <Textarea resize="vertical" {...textarea} {...control} />
+    </Field>
+  );
+}
+
+/** A labelled choice of a form dialog (ChoiceDropdown), bound by name: a choice also touches it, so its error shows at once. */
+export function BoundChoice<V extends object, F extends string, T extends string>({
+  bound,
+  name,
+  label,
+  required,
+  hint,
+  ...dropdown
+}: BoundFieldProps<V, F> & Omit<ChoiceDropdownProps<T>, 'value' | 'onSelect' | 'name'>) {
+  const { field } = bind({ bound, name, label, required, hint });
+  return (
+    <Field {...field}>
+      <ChoiceDropdown
+        {...dropdown}
+        value={bound.values[name] as T | ''}
+        onSelect={(choice) => {
+          bound.change(name, choice as V[typeof name]);
+          bound.touch(name);
+        }}
+      />
     </Field>
   );
 }

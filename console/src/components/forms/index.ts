@@ -1,4 +1,4 @@
-export { BoundInput, BoundTextarea, type BoundForm } from './bound-fields';
+export { BoundChoice, BoundInput, BoundTextarea, type BoundForm } from './bound-fields';
 export { CheckboxListField, type CheckboxListFieldProps } from './checkbox-list-field';
 export { ChoiceDropdown, type ChoiceDropdownProps } from './choice-dropdown';
 export { FormDialog, type FormDialogProps } from './form-dialog';

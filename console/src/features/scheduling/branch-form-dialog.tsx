@@ -12,9 +12,9 @@ import {
 import { ApiError, errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import {
+  BoundChoice,
   BoundInput,
   BoundTextarea,
-  ChoiceDropdown,
   FormColumn,
   FormColumns,
   FormDialog,
@@ -196,18 +196,15 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
       <FormColumns>
         <FormColumn>
           <BoundInput bound={bound} name="name" label="Name" required autoFocus maxLength={120} />
-          <Field label="Type" required validationMessage={errorOf('type')}>
-            <ChoiceDropdown
-              placeholder="Choose a type"
-              choices={BRANCH_TYPES}
-              value={values.type}
-              onSelect={(type) => {
-                change('type', type);
-                touch('type');
-              }}
-              onBlur={() => touch('type')}
-            />
-          </Field>
+          <BoundChoice
+            bound={bound}
+            name="type"
+            label="Type"
+            required
+            placeholder="Choose a type"
+            choices={BRANCH_TYPES}
+            onBlur={() => touch('type')}
+          />
           <CountryField
             countries={countries}
             value={values.countryCCN3}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Field, makeStyles } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import {
   acceptTypes,
   DELIVERY_TIME_RATES,
@@ -8,7 +8,7 @@ import {
   SERVICE_FILE_TYPE_LABELS,
   SHIPPING_TYPES,
 } from '@backoffice/contracts';
-import { BoundInput, ChoiceDropdown, FieldPair, type BoundForm } from '../../../components/forms';
+import { BoundChoice, BoundInput, FieldPair, type BoundForm } from '../../../components/forms';
 import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
 import { useServiceFiles } from '../service-files/api';
 import { useBranchChoices } from './api';
@@ -27,40 +27,15 @@ interface SectionProps {
 /** How the service is delivered: the time and its unit, the delivery type and the shipping. */
 export function DeliveryFields({ bound }: { bound: BoundForm<FormValues, FieldName> }) {
   const styles = useStyles();
-  const { values, form, change, touch } = bound;
   return (
     <>
       <FieldPair>
         <BoundInput bound={bound} name="deliveryTime" label="Delivery time" type="number" inputMode="numeric" min={0} step="1" />
-        <Field label="Duration" validationMessage={form.errorOf('deliveryTimeRate')}>
-          <ChoiceDropdown
-            className={styles.dropdown}
-            choices={DELIVERY_TIME_RATES}
-            value={values.deliveryTimeRate}
-            onSelect={(rate) => {
-              change('deliveryTimeRate', rate);
-              touch('deliveryTimeRate');
-            }}
-          />
-        </Field>
+        <BoundChoice bound={bound} name="deliveryTimeRate" label="Duration" className={styles.dropdown} choices={DELIVERY_TIME_RATES} />
       </FieldPair>
       <FieldPair>
-        <Field label="Delivery type" validationMessage={form.errorOf('deliveryType')}>
-          <ChoiceDropdown
-            className={styles.dropdown}
-            choices={DELIVERY_TYPES}
-            value={values.deliveryType}
-            onSelect={(type) => change('deliveryType', type)}
-          />
-        </Field>
-        <Field label="Shipping" validationMessage={form.errorOf('shippingType')}>
-          <ChoiceDropdown
-            className={styles.dropdown}
-            choices={SHIPPING_TYPES}
-            value={values.shippingType}
-            onSelect={(type) => change('shippingType', type)}
-          />
-        </Field>
+        <BoundChoice bound={bound} name="deliveryType" label="Delivery type" className={styles.dropdown} choices={DELIVERY_TYPES} />
+        <BoundChoice bound={bound} name="shippingType" label="Shipping" className={styles.dropdown} choices={SHIPPING_TYPES} />
       </FieldPair>
     </>
   );
