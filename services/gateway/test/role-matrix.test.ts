@@ -1,9 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
 import { CATALOGUE_PATHS, IDENTITY_PATHS, ORDERS_PATHS, ROLES, SERVICE_NAMES, serviceUrlVariable, type Role } from '@backoffice/contracts';
-import { revokeSessions } from '@backoffice/platform';
-import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { endSessions, signToken, startTestService, type TestService } from '@backoffice/platform/testing';
 import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../src/routing/route-table';
 
 /*
@@ -162,12 +160,7 @@ describe('the gateway route table', () => {
     const sid = randomUUID();
     const token = signToken({ sid, roles: ['Manager'] });
     expect((await gateway.request('/api/clients', { token })).status).toBe(200);
-    const redis = new Redis(process.env.REDIS_URL!);
-    try {
-      await revokeSessions(redis, [sid]);
-    } finally {
-      await redis.quit();
-    }
+    await endSessions([sid]);
     const refused = await gateway.request('/api/clients', { token });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ detail: 'This session has been ended; sign in again.' });

@@ -1,6 +1,5 @@
-import { Client } from 'pg';
 import { REFRESH_COOKIE, type Role, type StaffUser } from '@backoffice/contracts';
-import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { queryDatabase, signToken, startTestService, type TestService } from '@backoffice/platform/testing';
 
 /** Unique per run: throttling counters live in Redis and outlast a test run. */
 export const run = Math.random().toString(36).slice(2, 8);
@@ -50,6 +49,22 @@ export async function adminIdOf(service: TestService): Promise<string> {
   return (await json<{ user: { id: string } }>(response)).user.id;
 }
 
+/**
+ * Starts identity before the file's tests (beforeAll) and closes it after them (afterAll). Its `service` and the
+ * seeded Admin's `adminId` are there from the first test on.
+ */
+export function identityUnderTest(env: Record<string, string> = {}): { readonly service: TestService; readonly adminId: string } {
+  const identity = {} as { service: TestService; adminId: string };
+  beforeAll(async () => {
+    identity.service = await startIdentity(env);
+    identity.adminId = await adminIdOf(identity.service);
+  });
+  afterAll(async () => {
+    await identity.service?.close();
+  });
+  return identity;
+}
+
 export const refresh = (service: TestService, cookie: string) =>
   service.request('/api/auth/refresh', { method: 'POST', token: null, headers: { cookie: `${REFRESH_COOKIE}=${cookie}` } });
 
@@ -58,25 +73,15 @@ export const tokenFor = (id: string, roles: Role[]) => signToken({ sub: id, role
 
 /** The identity.user.v1 events in the outbox, oldest first. */
 export async function userEvents(service: TestService, subject?: string) {
-  const client = new Client({ connectionString: service.databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ type: string; key: string; payload: { data: Record<string, unknown> } }>(
-      `select type, key, payload from outbox where topic like '%identity.user.v1' ${subject ? 'and key = $1' : ''} order by seq`,
-      subject ? [subject] : [],
-    );
-    return rows.map((row) => ({ type: row.type, subject: row.key, data: row.payload.data }));
-  } finally {
-    await client.end();
-  }
+  const rows = await sql<{ type: string; key: string; payload: { data: Record<string, unknown> } }>(
+    service,
+    `select type, key, payload from outbox where topic like '%identity.user.v1' ${subject ? 'and key = $1' : ''} order by seq`,
+    subject ? [subject] : [],
+  );
+  return rows.map((row) => ({ type: row.type, subject: row.key, data: row.payload.data }));
 }
 
-export async function sql<T extends Record<string, unknown>>(service: TestService, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: service.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
+/** One statement on the service's database (queryDatabase). */
+export function sql<T extends Record<string, unknown>>(service: TestService, text: string, params: unknown[] = []): Promise<T[]> {
+  return queryDatabase<T>(service.databaseUrl, text, params);
 }

@@ -1,30 +1,19 @@
 import type { Page, StaffUser } from '@backoffice/contracts';
-import type { TestService } from '@backoffice/platform/testing';
-import { adminIdOf, createUser, json, login, PASSWORD, refresh, run, startIdentity, tokenFor, userEvents } from './identity-test-kit';
+import { createUser, identityUnderTest, json, login, PASSWORD, refresh, run, tokenFor, userEvents } from './identity-test-kit';
 
-let service: TestService;
-let adminId: string;
-
-beforeAll(async () => {
-  service = await startIdentity();
-  adminId = await adminIdOf(service);
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+const identity = identityUnderTest();
 
 const list = async (query = '', roles: ('Admin' | 'Manager')[] = ['Admin']) => {
-  const response = await service.request(`/api/identity/users${query}`, { roles });
+  const response = await identity.service.request(`/api/identity/users${query}`, { roles });
   expect(response.status).toBe(200);
   return json<Page<StaffUser>>(response);
 };
 
 describe('GET /api/identity/users', () => {
   beforeAll(async () => {
-    await createUser(service, 'Zoe Agent', ['Salesagent']);
-    await createUser(service, 'Yuri Agent', ['Salesagent']);
-    await createUser(service, 'Paul Provider', ['ServiceProvider']);
+    await createUser(identity.service, 'Zoe Agent', ['Salesagent']);
+    await createUser(identity.service, 'Yuri Agent', ['Salesagent']);
+    await createUser(identity.service, 'Paul Provider', ['ServiceProvider']);
   });
 
   it('answers a page of users, sorted by name, with no secret in it', async () => {
@@ -65,24 +54,24 @@ describe('GET /api/identity/users', () => {
   });
 
   it('refuses bad queries with 400 and field errors', async () => {
-    const response = await service.request('/api/identity/users?role=Boss&page=0&sort=password');
+    const response = await identity.service.request('/api/identity/users?role=Boss&page=0&sort=password');
     expect(response.status).toBe(400);
     const body = await json<{ errors: { path: string }[] }>(response);
     expect(body.errors.map((e) => e.path).sort()).toEqual(['page', 'role', 'sort']);
   });
 
   it('is open to Managers but not to sales agents, providers or anonymous callers', async () => {
-    expect((await service.request('/api/identity/users', { roles: ['Manager'] })).status).toBe(200);
-    expect((await service.request('/api/identity/users', { roles: ['Salesagent'] })).status).toBe(403);
-    expect((await service.request('/api/identity/users', { roles: ['ServiceProvider'] })).status).toBe(403);
-    expect((await service.request('/api/identity/users', { token: null })).status).toBe(401);
+    expect((await identity.service.request('/api/identity/users', { roles: ['Manager'] })).status).toBe(200);
+    expect((await identity.service.request('/api/identity/users', { roles: ['Salesagent'] })).status).toBe(403);
+    expect((await identity.service.request('/api/identity/users', { roles: ['ServiceProvider'] })).status).toBe(403);
+    expect((await identity.service.request('/api/identity/users', { token: null })).status).toBe(401);
   });
 });
 
 describe('creating and updating staff users', () => {
   it('creates a user who can then sign in, and emits identity.user.v1 created', async () => {
     const email = `new.person-${run}@test.local`;
-    const response = await service.request('/api/identity/users', {
+    const response = await identity.service.request('/api/identity/users', {
       method: 'POST',
       json: {
         name: '  New Person ',
@@ -94,8 +83,8 @@ describe('creating and updating staff users', () => {
     expect(response.status).toBe(201);
     const user = await json<StaffUser>(response);
     expect(user).toMatchObject({ name: 'New Person', email, username: email, roles: ['Salesagent', 'ServiceProvider'], active: true });
-    expect((await login(service, email)).response.status).toBe(200);
-    const events = await userEvents(service, user.id);
+    expect((await login(identity.service, email)).response.status).toBe(200);
+    const events = await userEvents(identity.service, user.id);
     expect(events).toEqual([
       {
         type: 'created',
@@ -106,7 +95,7 @@ describe('creating and updating staff users', () => {
   });
 
   it('refuses a bad body with 400 and an error on each field', async () => {
-    const response = await service.request('/api/identity/users', {
+    const response = await identity.service.request('/api/identity/users', {
       method: 'POST',
       json: { name: '', email: 'not-an-email', password: 'short', roles: ['Boss'] },
     });
@@ -121,8 +110,8 @@ describe('creating and updating staff users', () => {
   });
 
   it('refuses a duplicate email with 409, whatever its letter case', async () => {
-    const first = await createUser(service, 'Dup One');
-    const response = await service.request('/api/identity/users', {
+    const first = await createUser(identity.service, 'Dup One');
+    const response = await identity.service.request('/api/identity/users', {
       method: 'POST',
       json: { name: 'Dup Two', email: first.email.toUpperCase(), password: PASSWORD },
     });
@@ -131,14 +120,14 @@ describe('creating and updating staff users', () => {
   });
 
   it('updates name and email (username follows), emits updated, and refuses a taken email', async () => {
-    const user = await createUser(service, 'Old Name');
-    const other = await createUser(service, 'Other User');
+    const user = await createUser(identity.service, 'Old Name');
+    const other = await createUser(identity.service, 'Other User');
     const email = `renamed-${run}@test.local`;
-    const response = await service.request(`/api/identity/users/${user.id}`, { method: 'PUT', json: { name: 'New Name', email } });
+    const response = await identity.service.request(`/api/identity/users/${user.id}`, { method: 'PUT', json: { name: 'New Name', email } });
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ id: user.id, name: 'New Name', email, username: email });
-    expect((await userEvents(service, user.id)).map((e) => e.type)).toEqual(['created', 'updated']);
-    const taken = await service.request(`/api/identity/users/${user.id}`, {
+    expect((await userEvents(identity.service, user.id)).map((e) => e.type)).toEqual(['created', 'updated']);
+    const taken = await identity.service.request(`/api/identity/users/${user.id}`, {
       method: 'PUT',
       json: { name: 'New Name', email: other.email },
     });
@@ -147,46 +136,47 @@ describe('creating and updating staff users', () => {
 
   it('answers 404 for an unknown id and 400 for an id that is not a UUID', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await service.request(`/api/identity/users/${unknown}`)).status).toBe(404);
+    expect((await identity.service.request(`/api/identity/users/${unknown}`)).status).toBe(404);
     expect(
-      (await service.request(`/api/identity/users/${unknown}`, { method: 'PUT', json: { name: 'X', email: 'x@test.local' } })).status,
+      (await identity.service.request(`/api/identity/users/${unknown}`, { method: 'PUT', json: { name: 'X', email: 'x@test.local' } }))
+        .status,
     ).toBe(404);
-    expect((await service.request(`/api/identity/users/${unknown}/deactivate`, { method: 'POST' })).status).toBe(404);
-    expect((await service.request(`/api/identity/users/${unknown}/end-sessions`, { method: 'POST' })).status).toBe(404);
-    const bad = await service.request('/api/identity/users/42');
+    expect((await identity.service.request(`/api/identity/users/${unknown}/deactivate`, { method: 'POST' })).status).toBe(404);
+    expect((await identity.service.request(`/api/identity/users/${unknown}/end-sessions`, { method: 'POST' })).status).toBe(404);
+    const bad = await identity.service.request('/api/identity/users/42');
     expect(bad.status).toBe(400);
     expect((await json<{ errors: { path: string }[] }>(bad)).errors[0].path).toBe('id');
   });
 
   it('shows a Manager the sales agents and providers only: no Admin, no one without those roles', async () => {
-    const agent = await createUser(service, 'Picker Agent', ['Salesagent']);
-    const provider = await createUser(service, 'Picker Provider', ['ServiceProvider']);
-    const manager = await createUser(service, 'Other Manager', ['Manager']);
-    const admin = await createUser(service, 'Second Admin', ['Admin', 'Salesagent']);
+    const agent = await createUser(identity.service, 'Picker Agent', ['Salesagent']);
+    const provider = await createUser(identity.service, 'Picker Provider', ['ServiceProvider']);
+    const manager = await createUser(identity.service, 'Other Manager', ['Manager']);
+    const admin = await createUser(identity.service, 'Second Admin', ['Admin', 'Salesagent']);
     const seen = await json<{ items: { id: string; roles: string[] }[] }>(
-      await service.request('/api/identity/users?pageSize=200', { roles: ['Manager'] }),
+      await identity.service.request('/api/identity/users?pageSize=200', { roles: ['Manager'] }),
     );
     const ids = seen.items.map((u) => u.id);
     expect(ids).toEqual(expect.arrayContaining([agent.id, provider.id]));
     expect(ids).not.toContain(manager.id);
     expect(ids).not.toContain(admin.id);
     expect(seen.items.every((u) => !u.roles.includes('Admin'))).toBe(true);
-    expect((await service.request('/api/identity/users?role=Admin', { roles: ['Manager'] })).status).toBe(403);
-    expect((await service.request(`/api/identity/users/${admin.id}`, { roles: ['Manager'] })).status).toBe(404);
-    expect((await service.request(`/api/identity/users/${manager.id}`, { roles: ['Manager'] })).status).toBe(404);
-    expect((await service.request(`/api/identity/users/${agent.id}`, { roles: ['Manager'] })).status).toBe(200);
-    const everyone = await json<{ items: { id: string }[] }>(await service.request('/api/identity/users?pageSize=200'));
+    expect((await identity.service.request('/api/identity/users?role=Admin', { roles: ['Manager'] })).status).toBe(403);
+    expect((await identity.service.request(`/api/identity/users/${admin.id}`, { roles: ['Manager'] })).status).toBe(404);
+    expect((await identity.service.request(`/api/identity/users/${manager.id}`, { roles: ['Manager'] })).status).toBe(404);
+    expect((await identity.service.request(`/api/identity/users/${agent.id}`, { roles: ['Manager'] })).status).toBe(200);
+    const everyone = await json<{ items: { id: string }[] }>(await identity.service.request('/api/identity/users?pageSize=200'));
     expect(everyone.items.map((u) => u.id)).toEqual(expect.arrayContaining([agent.id, manager.id, admin.id]));
     // The other tests count on one active Admin.
-    expect((await service.request(`/api/identity/users/${admin.id}/deactivate`, { method: 'POST' })).status).toBe(200);
+    expect((await identity.service.request(`/api/identity/users/${admin.id}/deactivate`, { method: 'POST' })).status).toBe(200);
   });
 
   it('leaves changes to Admins: a Manager may read one user but not create, update or deactivate', async () => {
-    const user = await createUser(service, 'Read Only', ['Salesagent']);
-    expect((await service.request(`/api/identity/users/${user.id}`, { roles: ['Manager'] })).status).toBe(200);
+    const user = await createUser(identity.service, 'Read Only', ['Salesagent']);
+    expect((await identity.service.request(`/api/identity/users/${user.id}`, { roles: ['Manager'] })).status).toBe(200);
     expect(
       (
-        await service.request('/api/identity/users', {
+        await identity.service.request('/api/identity/users', {
           method: 'POST',
           roles: ['Manager'],
           json: { name: 'X', email: 'x@test.local', password: PASSWORD },
@@ -195,50 +185,52 @@ describe('creating and updating staff users', () => {
     ).toBe(403);
     expect(
       (
-        await service.request(`/api/identity/users/${user.id}`, {
+        await identity.service.request(`/api/identity/users/${user.id}`, {
           method: 'PUT',
           roles: ['Manager'],
           json: { name: 'X', email: user.email },
         })
       ).status,
     ).toBe(403);
-    expect((await service.request(`/api/identity/users/${user.id}/deactivate`, { method: 'POST', roles: ['Manager'] })).status).toBe(403);
+    expect(
+      (await identity.service.request(`/api/identity/users/${user.id}/deactivate`, { method: 'POST', roles: ['Manager'] })).status,
+    ).toBe(403);
   });
 });
 
 describe('deactivation and sessions', () => {
   it('deactivating ends the user’s sessions at once: access token, refresh token and new sign-ins', async () => {
-    const user = await createUser(service, 'Leaving Soon', ['Salesagent']);
-    const { response, cookie } = await login(service, user.email);
+    const user = await createUser(identity.service, 'Leaving Soon', ['Salesagent']);
+    const { response, cookie } = await login(identity.service, user.email);
     const { accessToken } = await json<{ accessToken: string }>(response);
-    expect((await service.request('/api/auth/profile', { token: accessToken })).status).toBe(200);
+    expect((await identity.service.request('/api/auth/profile', { token: accessToken })).status).toBe(200);
 
-    const deactivated = await service.request(`/api/identity/users/${user.id}/deactivate`, {
+    const deactivated = await identity.service.request(`/api/identity/users/${user.id}/deactivate`, {
       method: 'POST',
-      token: tokenFor(adminId, ['Admin']),
+      token: tokenFor(identity.adminId, ['Admin']),
     });
     expect(deactivated.status).toBe(200);
     expect(await json(deactivated)).toMatchObject({ id: user.id, active: false });
 
-    expect((await service.request('/api/auth/profile', { token: accessToken })).status).toBe(401);
-    expect((await refresh(service, cookie)).status).toBe(401);
-    expect((await login(service, user.email)).response.status).toBe(401);
-    expect((await userEvents(service, user.id)).map((e) => e.type)).toEqual(['created', 'deactivated']);
+    expect((await identity.service.request('/api/auth/profile', { token: accessToken })).status).toBe(401);
+    expect((await refresh(identity.service, cookie)).status).toBe(401);
+    expect((await login(identity.service, user.email)).response.status).toBe(401);
+    expect((await userEvents(identity.service, user.id)).map((e) => e.type)).toEqual(['created', 'deactivated']);
 
-    const activated = await service.request(`/api/identity/users/${user.id}/activate`, { method: 'POST' });
+    const activated = await identity.service.request(`/api/identity/users/${user.id}/activate`, { method: 'POST' });
     expect(await json(activated)).toMatchObject({ active: true });
-    const again = await login(service, user.email);
+    const again = await login(identity.service, user.email);
     expect(again.response.status).toBe(200);
     // A token issued right after the revocation works (not refused with the revoked ones).
     const fresh = (await json<{ accessToken: string }>(again.response)).accessToken;
-    expect((await service.request('/api/auth/profile', { token: fresh })).status).toBe(200);
-    expect((await userEvents(service, user.id)).map((e) => e.type)).toEqual(['created', 'deactivated', 'activated']);
+    expect((await identity.service.request('/api/auth/profile', { token: fresh })).status).toBe(200);
+    expect((await userEvents(identity.service, user.id)).map((e) => e.type)).toEqual(['created', 'deactivated', 'activated']);
   });
 
   it('an Admin cannot deactivate their own account', async () => {
-    const response = await service.request(`/api/identity/users/${adminId}/deactivate`, {
+    const response = await identity.service.request(`/api/identity/users/${identity.adminId}/deactivate`, {
       method: 'POST',
-      token: tokenFor(adminId, ['Admin']),
+      token: tokenFor(identity.adminId, ['Admin']),
     });
     expect(response.status).toBe(409);
     expect(await json(response)).toMatchObject({ code: 'self_deactivation' });
@@ -246,23 +238,23 @@ describe('deactivation and sessions', () => {
 
   it('the last active Admin cannot be deactivated', async () => {
     // Another user (not an Admin) acting with an Admin token, so it is not a self-deactivation.
-    const response = await service.request(`/api/identity/users/${adminId}/deactivate`, { method: 'POST' });
+    const response = await identity.service.request(`/api/identity/users/${identity.adminId}/deactivate`, { method: 'POST' });
     expect(response.status).toBe(409);
     expect(await json(response)).toMatchObject({ code: 'last_admin' });
   });
 
   it('"end sessions" signs a user out everywhere, and they can sign in again at once', async () => {
-    const user = await createUser(service, 'Many Devices', ['Manager']);
-    const a = await login(service, user.email);
-    const b = await login(service, user.email);
+    const user = await createUser(identity.service, 'Many Devices', ['Manager']);
+    const a = await login(identity.service, user.email);
+    const b = await login(identity.service, user.email);
     const tokenA = (await json<{ accessToken: string }>(a.response)).accessToken;
-    const ended = await service.request(`/api/identity/users/${user.id}/end-sessions`, { method: 'POST' });
+    const ended = await identity.service.request(`/api/identity/users/${user.id}/end-sessions`, { method: 'POST' });
     expect(ended.status).toBe(204);
-    expect((await service.request('/api/auth/profile', { token: tokenA })).status).toBe(401);
-    expect((await refresh(service, a.cookie)).status).toBe(401);
-    expect((await refresh(service, b.cookie)).status).toBe(401);
-    const again = await login(service, user.email);
+    expect((await identity.service.request('/api/auth/profile', { token: tokenA })).status).toBe(401);
+    expect((await refresh(identity.service, a.cookie)).status).toBe(401);
+    expect((await refresh(identity.service, b.cookie)).status).toBe(401);
+    const again = await login(identity.service, user.email);
     const fresh = (await json<{ accessToken: string }>(again.response)).accessToken;
-    expect((await service.request('/api/auth/profile', { token: fresh })).status).toBe(200);
+    expect((await identity.service.request('/api/auth/profile', { token: fresh })).status).toBe(200);
   });
 });

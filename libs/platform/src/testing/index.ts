@@ -8,6 +8,7 @@ import { testDatabaseChecks } from './database-checks';
 
 export { testDatabaseChecks } from './database-checks';
 export { buildServices, freePort, portOpen } from './processes';
+export { endSessions, queryDatabase } from './stores';
 
 /** One RSA key pair per test process, so tests can mint tokens the services accept. */
 const keys = generateKeyPairSync('rsa', {
