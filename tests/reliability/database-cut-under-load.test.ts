@@ -1,21 +1,6 @@
 import { Client } from 'pg';
-import { createTestDatabase, pgServerUrl } from '@backoffice/platform/testing';
-import {
-  buildServices,
-  call,
-  deleteTopics,
-  killOnExit,
-  managerToken,
-  ordersEnv,
-  percentile,
-  query,
-  seedOrders,
-  serviceProcess,
-  sleep,
-  uniquePrefix,
-  type CallResult,
-  type ServiceProcess,
-} from './fault-kit';
+import { pgServerUrl } from '@backoffice/platform/testing';
+import { call, managerToken, OrdersUnderTest, percentile, query, sleep, uniquePrefix, type CallResult } from './fault-kit';
 import { recordFigure } from './figures';
 
 /**
@@ -27,30 +12,20 @@ import { recordFigure } from './figures';
 const CLIENT_SERVICES = 40;
 const LOOPS = 6;
 const AWAY_MS = 3000;
-const prefix = uniquePrefix('pgcut');
 
-let orders: ServiceProcess;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const run = new OrdersUnderTest('pg_cut', uniquePrefix('pgcut'));
 let admin: Client;
-let forget: () => void = () => undefined;
 
 beforeAll(async () => {
-  buildServices();
-  database = await createTestDatabase('pg_cut');
-  orders = await serviceProcess('orders', ordersEnv(database.url, prefix));
-  forget = killOnExit(() => [orders]);
-  await orders.start();
+  await run.start();
   admin = new Client({ connectionString: pgServerUrl() });
   await admin.connect();
 }, 180_000);
 
 afterAll(async () => {
-  await admin?.query(`alter database "${database.name}" allow_connections true`).catch(() => undefined);
+  await admin?.query(`alter database "${run.database.name}" allow_connections true`).catch(() => undefined);
   await admin?.end();
-  await orders?.stop('SIGTERM');
-  forget();
-  await database?.drop().catch(() => undefined);
-  await deleteTopics(prefix);
+  await run.stop('SIGTERM');
 }, 60_000);
 
 interface Outcome extends CallResult {
@@ -60,13 +35,9 @@ interface Outcome extends CallResult {
 }
 
 it('answers 503 problem+json while its database connections are cut, and recovers by itself within seconds', async () => {
+  const { orders, database } = run;
   const token = managerToken();
-  const ids: string[] = [];
-  for (const orderId of await seedOrders(database.url, CLIENT_SERVICES)) {
-    const submitted = await call(orders.url, '/api/client-services/submit', token, { orderId, itemId: 7 });
-    expect(submitted.status).toBe(200);
-    ids.push(submitted.body!.clientServiceId as string);
-  }
+  const ids = await run.submitClientServices(CLIENT_SERVICES, token);
   const pid = orders.pid;
 
   // The load: each loop alternates a read of a client service and a write (a note on it).

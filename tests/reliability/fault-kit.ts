@@ -2,15 +2,24 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { Client } from 'pg';
-import { buildServices, freePort, kafkaBrokers, portOpen, redisUrl, signToken, testKeys } from '@backoffice/platform/testing';
+import {
+  buildServices,
+  createTestDatabase,
+  freePort,
+  kafkaBrokers,
+  portOpen,
+  queryDatabase as query,
+  redisUrl,
+  signToken,
+  testKeys,
+} from '@backoffice/platform/testing';
 
 /** Helpers of the fault tests: services run from dist as child processes, so a test can kill and restart them. */
 export const ROOT = resolve(__dirname, '../..');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export { buildServices, freePort };
+export { buildServices, freePort, query };
 
 /** A service's main.js as a child process on a fixed port, which a test can kill and start again. */
 export interface ServiceProcess {
@@ -101,17 +110,61 @@ export function ordersEnv(databaseUrl: string, topicPrefix: string): Record<stri
   };
 }
 
-export const uniquePrefix = (name: string) => `${name}${randomBytes(3).toString('hex')}.`;
+/**
+ * The orders process of a fault test, on a database of its own and its own topic prefix (`env` is added to
+ * ordersEnv): start() in beforeAll, stop() in afterAll. It is killed with the test process if jest tears the test down early.
+ */
+export class OrdersUnderTest {
+  orders!: ServiceProcess;
+  database!: Awaited<ReturnType<typeof createTestDatabase>>;
+  private forget: () => void = () => undefined;
 
-export async function query<T extends Record<string, unknown>>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
+  constructor(
+    private readonly databaseName: string,
+    private readonly topicPrefix: string,
+    private readonly env: Record<string, string> = {},
+  ) {}
+
+  /** Builds the services, creates the database and starts orders on it. */
+  async start(): Promise<void> {
+    buildServices();
+    this.database = await createTestDatabase(this.databaseName);
+    this.orders = await serviceProcess('orders', { ...ordersEnv(this.database.url, this.topicPrefix), ...this.env });
+    this.forget = killOnExit(() => [this.orders]);
+    await this.orders.start();
+  }
+
+  /** Seeds `count` orders (seedOrders) and submits a client service of each through the API; answers their ids. */
+  async submitClientServices(count: number, token: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (const orderId of await seedOrders(this.database.url, count)) {
+      const submitted = await call(this.orders.url, '/api/client-services/submit', token, { orderId, itemId: 7 });
+      expect(submitted.status).toBe(200);
+      ids.push(submitted.body!.clientServiceId as string);
+    }
+    return ids;
+  }
+
+  /** Stops orders with the signal, drops the database and deletes the prefix's topics (also after a failed start). */
+  async stop(signal: NodeJS.Signals): Promise<void> {
+    await this.orders?.stop(signal);
+    this.forget();
+    await this.database?.drop().catch(() => undefined);
+    await deleteTopics(this.topicPrefix);
   }
 }
+
+/** The status changes the fault tests make on each client service, in this order. */
+export const STATUS_STEPS = ['Verified', 'Filled', 'Completed'] as const;
+
+/** How many client services `changes` status changes need, STATUS_STEPS on each in turn. */
+export const clientServicesFor = (changes: number) => Math.ceil(changes / STATUS_STEPS.length);
+
+/** The statuses the client service at `index` goes through when `changes` are spread that way (the last may get fewer). */
+export const statusesOf = (index: number, changes: number) =>
+  STATUS_STEPS.slice(0, Math.min(STATUS_STEPS.length, changes - index * STATUS_STEPS.length));
+
+export const uniquePrefix = (name: string) => `${name}${randomBytes(3).toString('hex')}.`;
 
 /** Seeds the catalogue read model with one service and `count` orders of it straight in the database (order intake has its own tests). */
 export async function seedOrders(databaseUrl: string, count: number, serviceId = 7): Promise<string[]> {

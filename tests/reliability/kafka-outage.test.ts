@@ -1,25 +1,21 @@
-import { Module } from '@nestjs/common';
 import type { Consumer } from 'kafkajs';
 import { ORDERS_CLIENT_SERVICE_TOPIC } from '@backoffice/contracts';
-import { baseConfigSchema, databaseConfigSchema, InboxService, kafkaConfigSchema, PlatformModule, topicName } from '@backoffice/platform';
-import { createTestDatabase, startTestService, type TestService } from '@backoffice/platform/testing';
+import { InboxService, topicName } from '@backoffice/platform';
+import type { TestService } from '@backoffice/platform/testing';
+import { startPlatformService } from '../../libs/platform/test/platform-test-service';
 import {
-  buildServices,
   call,
-  deleteTopics,
+  clientServicesFor,
   kafkaClient,
   kafkaControl,
-  killOnExit,
   managerToken,
-  ordersEnv,
+  OrdersUnderTest,
   percentile,
   query,
-  seedOrders,
-  serviceProcess,
   sleep,
+  statusesOf,
   stopSharedKafka,
   uniquePrefix,
-  type ServiceProcess,
 } from './fault-kit';
 import { recordFigure } from './figures';
 
@@ -29,62 +25,39 @@ import { recordFigure } from './figures';
  * events, in order per client service, and handles none twice.
  */
 const TRANSACTIONS = 1000;
-const STEPS = ['Verified', 'Filled', 'Completed'] as const;
-const CLIENT_SERVICES = Math.ceil(TRANSACTIONS / STEPS.length);
+const CLIENT_SERVICES = clientServicesFor(TRANSACTIONS);
 const LOOPS = 8;
 const prefix = uniquePrefix('kafkaout');
 const topic = topicName(ORDERS_CLIENT_SERVICE_TOPIC, prefix);
 
-/** The consumer's side: a service of its own with the platform's inbox (dedupe by event id). */
-@Module({
-  imports: [
-    PlatformModule.forService({
-      config: baseConfigSchema.extend(databaseConfigSchema.shape).extend(kafkaConfigSchema.shape),
-      database: { entities: [], migrations: [] },
-      outbox: { topics: [], relay: false },
-    }),
-  ],
-})
-class ConsumerModule {}
-
-let orders: ServiceProcess;
+const run = new OrdersUnderTest('kafka_outage', prefix);
 let consumerService: TestService;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let kafkaStopped = false;
 let consumer: Consumer | undefined;
-let forget: () => void = () => undefined;
 
 beforeAll(async () => {
-  buildServices();
-  database = await createTestDatabase('kafka_outage');
-  orders = await serviceProcess('orders', ordersEnv(database.url, prefix));
-  forget = killOnExit(() => [orders]);
-  await orders.start();
-  consumerService = await startTestService(() => ConsumerModule, { service: 'faultconsumer', env: { KAFKA_TOPIC_PREFIX: prefix } });
+  await run.start();
+  // The consumer's side: a service of its own with the platform's inbox (dedupe by event id).
+  consumerService = await startPlatformService(
+    { topics: [], relay: false },
+    { service: 'faultconsumer', env: { KAFKA_TOPIC_PREFIX: prefix } },
+  );
 }, 180_000);
 
 afterAll(async () => {
   // The broker is shared: whatever happened, it comes back.
   if (kafkaStopped) await kafkaControl('kafka-start');
   await consumer?.disconnect().catch(() => undefined);
-  await orders?.stop('SIGTERM');
-  forget();
   await consumerService?.close();
-  await database?.drop().catch(() => undefined);
-  await deleteTopics(prefix);
+  await run.stop('SIGTERM');
 }, 240_000);
 
 it('accepts every status transaction while Kafka is down and delivers all 1,000 events in order, once, when it returns', async () => {
+  const { orders, database } = run;
   const token = managerToken();
-  const orderIds = await seedOrders(database.url, CLIENT_SERVICES);
 
   // The client services exist before the outage (their `submitted` events are published).
-  const ids: string[] = [];
-  for (const orderId of orderIds) {
-    const submitted = await call(orders.url, '/api/client-services/submit', token, { orderId, itemId: 7 });
-    expect(submitted.status).toBe(200);
-    ids.push(submitted.body!.clientServiceId as string);
-  }
+  const ids = await run.submitClientServices(CLIENT_SERVICES, token);
   // The status-changed and submitted events (each change's audit event waits beside it, on the audit topic).
   const unpublished = async () =>
     Number(
@@ -107,9 +80,7 @@ it('accepts every status transaction while Kafka is down and delivers all 1,000 
   const stoppedAt = Date.now();
   const statuses: (number | string)[] = [];
   const latencies: number[] = [];
-  const work = ids.flatMap((id, i) =>
-    STEPS.slice(0, Math.min(STEPS.length, TRANSACTIONS - i * STEPS.length)).map((status) => ({ id, status })),
-  );
+  const work = ids.flatMap((id, i) => statusesOf(i, TRANSACTIONS).map((status) => ({ id, status })));
   expect(work).toHaveLength(TRANSACTIONS);
   // One loop per slice of client services, so each service's changes go in order.
   const slices = Array.from({ length: LOOPS }, (_, loop) => ids.filter((_, i) => i % LOOPS === loop));
@@ -187,7 +158,7 @@ it('accepts every status transaction while Kafka is down and delivers all 1,000 
   expect(await unpublished()).toBe(0);
   expect(received.size).toBe(CLIENT_SERVICES);
   ids.forEach((id, i) => {
-    expect(received.get(id)).toEqual(STEPS.slice(0, Math.min(STEPS.length, TRANSACTIONS - i * STEPS.length)));
+    expect(received.get(id)).toEqual(statusesOf(i, TRANSACTIONS));
   });
 
   recordFigure('Kafka stopped during 1,000 status transactions', 'requests that failed while Kafka was away', 0, 'requests');

@@ -1,18 +1,15 @@
-import { createTestDatabase } from '@backoffice/platform/testing';
 import {
-  buildServices,
   call,
-  deleteTopics,
-  killOnExit,
+  clientServicesFor,
   managerToken,
-  ordersEnv,
+  OrdersUnderTest,
   percentile,
   query,
   seedOrders,
-  serviceProcess,
   sleep,
+  STATUS_STEPS,
+  statusesOf,
   uniquePrefix,
-  type ServiceProcess,
 } from './fault-kit';
 import { recordFigure } from './figures';
 
@@ -22,31 +19,15 @@ import { recordFigure } from './figures';
  * has exactly one outbox row, and every outbox row belongs to a committed change; the same for the audit log.
  */
 const CHANGES = 1000;
-const STEPS = ['Verified', 'Filled', 'Completed'] as const;
-const CLIENT_SERVICES = Math.ceil(CHANGES / STEPS.length);
+const CLIENT_SERVICES = clientServicesFor(CHANGES);
 const LOOPS = 8;
 
-let orders: ServiceProcess;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const prefix = uniquePrefix('crash');
-let forget: () => void = () => undefined;
-
-beforeAll(async () => {
-  buildServices();
-  database = await createTestDatabase('orders_crash');
-  orders = await serviceProcess('orders', ordersEnv(database.url, prefix));
-  forget = killOnExit(() => [orders]);
-  await orders.start();
-}, 180_000);
-
-afterAll(async () => {
-  await orders?.stop('SIGKILL');
-  forget();
-  await database?.drop().catch(() => undefined);
-  await deleteTopics(prefix);
-}, 60_000);
+const run = new OrdersUnderTest('orders_crash', uniquePrefix('crash'));
+beforeAll(() => run.start(), 180_000);
+afterAll(() => run.stop('SIGKILL'), 60_000);
 
 it('keeps the outbox and the transactions in step across SIGKILLs at random moments during 1,000 status changes', async () => {
+  const { orders, database } = run;
   const orderIds = await seedOrders(database.url, CLIENT_SERVICES);
   const token = managerToken();
 
@@ -78,7 +59,7 @@ it('keeps the outbox and the transactions in step across SIGKILLs at random mome
 
   const steps: { orderId: string; statuses: string[] }[] = orderIds.map((orderId, i) => ({
     orderId,
-    statuses: STEPS.slice(0, Math.min(STEPS.length, CHANGES - i * STEPS.length)),
+    statuses: statusesOf(i, CHANGES),
   }));
   let next = 0;
   const finalStatus = new Map<string, string>();
@@ -200,7 +181,10 @@ it('keeps the outbox and the transactions in step across SIGKILLs at random mome
   );
   expect(chains).toHaveLength(CLIENT_SERVICES);
   for (const row of chains) {
-    const statuses = ['Created', ...STEPS.slice(0, STEPS.indexOf(finalStatus.get(row.id) as (typeof STEPS)[number]) + 1)];
+    const statuses = [
+      'Created',
+      ...STATUS_STEPS.slice(0, STATUS_STEPS.indexOf(finalStatus.get(row.id) as (typeof STATUS_STEPS)[number]) + 1),
+    ];
     expect(row.chain).toBe(
       statuses
         .slice(1)

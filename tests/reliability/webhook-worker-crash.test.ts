@@ -3,20 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { Producer } from 'kafkajs';
 import { ORDERS_ORDER_TOPIC, WEBHOOK_PATHS } from '@backoffice/contracts';
 import { ensureTopics, topicName } from '@backoffice/platform';
-import { createTestDatabase, signToken } from '@backoffice/platform/testing';
-import {
-  buildServices,
-  call,
-  deleteTopics,
-  kafkaClient,
-  killOnExit,
-  orderCreatedMessage,
-  ordersEnv,
-  serviceProcess,
-  sleep,
-  uniquePrefix,
-  type ServiceProcess,
-} from './fault-kit';
+import { signToken } from '@backoffice/platform/testing';
+import { call, kafkaClient, orderCreatedMessage, OrdersUnderTest, sleep, uniquePrefix } from './fault-kit';
 import { recordFigure } from './figures';
 
 /**
@@ -29,11 +17,16 @@ const prefix = uniquePrefix('hookcrash');
 const topic = topicName(ORDERS_ORDER_TOPIC, prefix);
 const admin = signToken({ roles: ['Admin'], sub: randomUUID(), name: 'Ada Admin', expiresIn: 3600 });
 
-let orders: ServiceProcess;
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const run = new OrdersUnderTest('webhook_crash', prefix, {
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  WEBHOOK_POLL_INTERVAL_MS: '100',
+  WEBHOOK_TIMEOUT_MS: '2000',
+  WEBHOOK_CLAIM_LEASE_MS: '3000',
+  WEBHOOK_RETRY_BASE_MS: '200',
+  WEBHOOK_RETRY_MAX_MS: '500',
+});
 let producer: Producer | undefined;
 let receiver: Server;
-let forget: () => void = () => undefined;
 /** Every request the receiver got: its webhook-id and the event id in its body. */
 const received: { webhookId: string; eventId: string }[] = [];
 
@@ -48,7 +41,6 @@ const until = async (check: () => boolean, ms: number, what: string) => {
 };
 
 beforeAll(async () => {
-  buildServices();
   // A receiver that takes a moment per request, so deliveries are in flight when the worker dies.
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -60,31 +52,18 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  database = await createTestDatabase('webhook_crash');
   await ensureTopics(kafkaClient(), [{ name: topic }]);
-  orders = await serviceProcess('orders', {
-    ...ordersEnv(database.url, prefix),
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    WEBHOOK_POLL_INTERVAL_MS: '100',
-    WEBHOOK_TIMEOUT_MS: '2000',
-    WEBHOOK_CLAIM_LEASE_MS: '3000',
-    WEBHOOK_RETRY_BASE_MS: '200',
-    WEBHOOK_RETRY_MAX_MS: '500',
-  });
-  forget = killOnExit(() => [orders]);
-  await orders.start();
+  await run.start();
 }, 180_000);
 
 afterAll(async () => {
   await producer?.disconnect().catch(() => undefined);
-  await orders?.stop('SIGTERM');
-  forget();
+  await run.stop('SIGTERM');
   receiver?.close();
-  await database?.drop().catch(() => undefined);
-  await deleteTopics(prefix);
 }, 120_000);
 
 it('delivers every event at least once, with the same webhook-id on a repeat, across a SIGKILL of the delivery worker', async () => {
+  const { orders } = run;
   const port = (receiver.address() as { port: number }).port;
   const subscribed = await call(orders.url, WEBHOOK_PATHS.subscriptions, admin, {
     url: `http://127.0.0.1:${port}/hooks`,

@@ -1,20 +1,8 @@
-import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import {
-  baseConfigSchema,
-  databaseConfigSchema,
-  KAFKA,
-  kafkaConfigSchema,
-  OUTBOX_OPTIONS,
-  OutboxRelay,
-  OutboxService,
-  PlatformModule,
-  SERVICE_CONFIG,
-  topicName,
-} from '@backoffice/platform';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import { OutboxRelay, OutboxService, topicName } from '@backoffice/platform';
+import type { TestService } from '@backoffice/platform/testing';
+import { relayReplica, startPlatformService, testKafka } from './platform-test-service';
 
 /**
  * Two live relay replicas on one service database, as two processes of a service would run them: each with its
@@ -29,22 +17,11 @@ const KEYS = 6;
 /** The outbox relay's advisory lock key (outbox.relay.ts): its holder is the one replica that publishes. */
 const LOCK_KEY = 0x0b0c_0ff1;
 
-@Module({
-  imports: [
-    PlatformModule.forService({
-      config: baseConfigSchema.extend(databaseConfigSchema.shape).extend(kafkaConfigSchema.shape),
-      database: { entities: [], migrations: [] },
-      outbox: { topics: [{ name: TOPIC }], pollMs: 200, batchSize: 50 },
-    }),
-  ],
-})
-class FailoverTestModule {}
-
 let service: TestService;
 let second: OutboxRelay | undefined;
 
 beforeAll(async () => {
-  service = await startTestService(() => FailoverTestModule, { service: 'platform' });
+  service = await startPlatformService({ topics: [{ name: TOPIC }], pollMs: 200, batchSize: 50 });
 });
 
 afterAll(async () => {
@@ -95,7 +72,7 @@ it('fails over between two live replicas: the lock passes on a cut session and o
 
   // The service's own relay publishes; a second replica starts beside it and stands by.
   await waitFor(() => first.isLeader, 20_000, 'the first replica taking the outbox');
-  second = new OutboxRelay(service.app.get(KAFKA), service.app.get(SERVICE_CONFIG), service.app.get(OUTBOX_OPTIONS));
+  second = relayReplica(service);
   second.onApplicationBootstrap();
   await write(EVENTS / 3);
   await waitFor(async () => (await unpublished()) === 0, 30_000, 'the first third being published');
@@ -140,8 +117,7 @@ it('fails over between two live replicas: the lock passes on a cut session and o
   expect(afterStopMs).toBeLessThan(10_000);
 
   // Kafka has every event, each key's in the order written.
-  const kafka = new Kafka({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'failover-test', logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `failover-${Date.now()}` });
+  const consumer = testKafka('failover-test').consumer({ groupId: `failover-${Date.now()}` });
   await consumer.connect();
   await consumer.subscribe({ topic: topicName(TOPIC), fromBeginning: true });
   const seen = new Set<number>();

@@ -1,38 +1,14 @@
-import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import {
-  baseConfigSchema,
-  databaseConfigSchema,
-  InboxService,
-  KAFKA,
-  kafkaConfigSchema,
-  OUTBOX_OPTIONS,
-  OutboxRelay,
-  OutboxService,
-  PlatformModule,
-  SERVICE_CONFIG,
-  topicName,
-} from '@backoffice/platform';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import { InboxService, OutboxRelay, OutboxService, topicName } from '@backoffice/platform';
+import type { TestService } from '@backoffice/platform/testing';
+import { relayReplica, startPlatformService, testKafka } from './platform-test-service';
 
 /**
  * The relay dies after Kafka acknowledged a batch but before it marked the rows sent.
  * On restart it sends them again; a consumer with the inbox applies each event once.
  */
 const TOPIC = 'platform.redelivery-test.v1';
-
-@Module({
-  imports: [
-    PlatformModule.forService({
-      config: baseConfigSchema.extend(databaseConfigSchema.shape).extend(kafkaConfigSchema.shape),
-      database: { entities: [], migrations: [] },
-      outbox: { topics: [{ name: TOPIC }], relay: false },
-    }),
-  ],
-})
-class RedeliveryTestModule {}
 
 /** A relay that "crashes" right after the broker's acknowledgement, before marking the rows. */
 class CrashAfterAckRelay extends OutboxRelay {
@@ -43,7 +19,7 @@ class CrashAfterAckRelay extends OutboxRelay {
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService(() => RedeliveryTestModule, { service: 'platform' });
+  service = await startPlatformService({ topics: [{ name: TOPIC }], relay: false });
 });
 afterAll(async () => {
   await service?.close();
@@ -60,7 +36,7 @@ it('applies each event once when a batch is re-sent after a crash between acknow
 
   const pg = new Client({ connectionString: service.databaseUrl });
   await pg.connect();
-  const crashing = new CrashAfterAckRelay(service.app.get(KAFKA), service.app.get(SERVICE_CONFIG), service.app.get(OUTBOX_OPTIONS));
+  const crashing = relayReplica(service, CrashAfterAckRelay);
   await expect(crashing.publishBatch(pg)).rejects.toThrow('killed after the acknowledgement');
   await crashing.onApplicationShutdown();
   expect(Number((await pg.query('select count(*) from outbox where published_at is null')).rows[0].count)).toBe(50);
@@ -69,8 +45,7 @@ it('applies each event once when a batch is re-sent after a crash between acknow
   expect(await relay.publishBatch(pg)).toBe(50);
   expect(Number((await pg.query('select count(*) from outbox where published_at is null')).rows[0].count)).toBe(0);
 
-  const kafka = new Kafka({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'redelivery-test', logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `redelivery-${Date.now()}` });
+  const consumer = testKafka('redelivery-test').consumer({ groupId: `redelivery-${Date.now()}` });
   await consumer.connect();
   await consumer.subscribe({ topic: topicName(TOPIC), fromBeginning: true });
   let received = 0;

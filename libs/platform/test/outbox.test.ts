@@ -1,51 +1,16 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import {
-  baseConfigSchema,
-  databaseConfigSchema,
-  InboxService,
-  kafkaConfigSchema,
-  OutboxRelay,
-  OutboxService,
-  PlatformModule,
-  topicName,
-} from '@backoffice/platform';
-import { portOpen, startTestService, type TestService } from '@backoffice/platform/testing';
+import { InboxService, OutboxRelay, OutboxService, topicName } from '@backoffice/platform';
+import { portOpen, type TestService } from '@backoffice/platform/testing';
+import { kafkaControl } from '../../../tests/reliability/fault-kit';
 import { recordFigure } from '../../../tests/reliability/figures';
+import { startPlatformService, testKafka } from './platform-test-service';
 
 const TOPIC = 'platform.outbox-test.v1';
 const EVENTS = 1000;
 const KEYS = 10;
 /** Small batches, so the outage lands between and inside batches; it also bounds the repeats (see the last assertion). */
 const BATCH = 50;
-const ROOT = join(__dirname, '../../..');
-
-@Module({
-  imports: [
-    PlatformModule.forService({
-      config: baseConfigSchema.extend(databaseConfigSchema.shape).extend(kafkaConfigSchema.shape),
-      database: { entities: [], migrations: [] },
-      outbox: { topics: [{ name: TOPIC }], pollMs: 200, batchSize: BATCH },
-    }),
-  ],
-})
-class OutboxTestModule {}
-
-/**
- * Stops or starts the broker that deploy/local started (the fault runner gives these tests a broker of their own).
- * Asynchronous, so the relay in this process keeps working while the broker goes away; any failure fails the test.
- */
-function kafka(action: 'kafka-stop' | 'kafka-start'): Promise<void> {
-  return new Promise((done, fail) => {
-    execFile(process.execPath, [join(ROOT, 'deploy/local/infra.mjs'), action], { cwd: ROOT, timeout: 180_000 }, (error, _out, stderr) =>
-      error ? fail(new Error(`${action} failed: ${stderr || error.message}`)) : done(),
-    );
-  });
-}
 
 function brokerAnswers(): Promise<boolean> {
   const [host, port] = process.env.KAFKA_BROKERS!.split(',')[0].split(':');
@@ -56,12 +21,12 @@ let service: TestService;
 let brokerDown = false;
 
 beforeAll(async () => {
-  service = await startTestService(() => OutboxTestModule, { service: 'platform' });
+  service = await startPlatformService({ topics: [{ name: TOPIC }], pollMs: 200, batchSize: BATCH });
 });
 
 afterAll(async () => {
   // The broker is shared by the fault tests that follow: whatever happened, it comes back.
-  if (brokerDown) await kafka('kafka-start');
+  if (brokerDown) await kafkaControl('kafka-start');
   await service?.close();
 });
 
@@ -83,7 +48,9 @@ it('delivers 1,000 events written in transactions across a broker outage: all of
     if (n === EVENTS / 2) {
       // The broker goes away midway, while the relay is publishing: a quarter is written while it stops...
       brokerDown = true;
-      stopping = kafka('kafka-stop');
+      // The broker deploy/local started (the fault runner gives these tests one of their own). Not awaited here:
+      // the relay in this process keeps working while the broker goes away.
+      stopping = kafkaControl('kafka-stop');
     }
     if (n === (EVENTS * 3) / 4) {
       // ...and the last quarter once it is gone.
@@ -103,7 +70,7 @@ it('delivers 1,000 events written in transactions across a broker outage: all of
   expect(await count('where published_at is null')).toBeGreaterThanOrEqual(EVENTS / 4);
   expect(relay.published).toBeLessThan(EVENTS);
 
-  await kafka('kafka-start');
+  await kafkaControl('kafka-start');
   brokerDown = false;
   // The relay resumes by itself and publishes the backlog.
   const drained = Date.now() + 90_000;
@@ -111,19 +78,14 @@ it('delivers 1,000 events written in transactions across a broker outage: all of
   expect(await count('where published_at is null')).toBe(0);
   expect(relay.published).toBe(EVENTS);
   // Every message the topic now holds: each event once, plus any the relay sent twice.
-  const admin = new Kafka({
-    brokers: process.env.KAFKA_BROKERS!.split(','),
-    clientId: 'outbox-test-admin',
-    logLevel: logLevel.NOTHING,
-  }).admin();
+  const admin = testKafka('outbox-test-admin').admin();
   await admin.connect();
   const offsets = await admin.fetchTopicOffsets(topicName(TOPIC));
   await admin.disconnect();
   const messages = offsets.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
 
   // A consumer with inbox dedupe receives everything once, in order per key.
-  const client = new Kafka({ brokers: process.env.KAFKA_BROKERS!.split(','), clientId: 'outbox-test', logLevel: logLevel.NOTHING });
-  const consumer = client.consumer({ groupId: `outbox-test-${Date.now()}` });
+  const consumer = testKafka('outbox-test').consumer({ groupId: `outbox-test-${Date.now()}` });
   await consumer.connect();
   await consumer.subscribe({ topic: topicName(TOPIC), fromBeginning: true });
   const lastByKey = new Map<string, number>();
