@@ -30,6 +30,19 @@ async function expectCleared(page: Page, level: string, placeholder: string) {
   await expect(column(page, level).getByRole('button', { name: `Add ${level}` })).toBeDisabled();
 }
 
+/** Selects `parent`, adds a `level` under it through its New dialog (its name, then the other fields by label), and waits for the dialog to close. */
+async function addRegion(page: Page, parent: string, level: string, name: string, fields: Record<string, string>) {
+  await selectButton(page, parent).click();
+  await column(page, level)
+    .getByRole('button', { name: `Add ${level}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `New ${level}` });
+  await dialog.getByLabel(/^Name/).fill(name);
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test('create a country, a state, a city, a borough and an area through the modals', async ({ page }) => {
   await openManager(page);
 
@@ -66,36 +79,16 @@ test('create a country, a state, a city, a borough and an area through the modal
   await expect(item(page, 'state', 'Ontario')).toContainText('Tax 8%');
 
   // City with a shipping fee; no rate of its own: it shows the state's as inherited.
-  await selectButton(page, 'Ontario').click();
-  await column(page, 'city').getByRole('button', { name: 'Add city' }).click();
-  const cityDialog = page.getByRole('dialog', { name: 'New city' });
-  await cityDialog.getByLabel(/^Name/).fill('Toronto');
-  await cityDialog.getByLabel('Shipping fee').fill('6.5');
-  await cityDialog.getByRole('button', { name: 'Create' }).click();
-  await expect(cityDialog).toBeHidden();
+  await addRegion(page, 'Ontario', 'city', 'Toronto', { 'Shipping fee': '6.5' });
   await expect(item(page, 'city', 'Toronto')).toContainText('Tax 8% (inherited)');
   await expect(item(page, 'city', 'Toronto')).toContainText('$6.50');
 
   // Borough with zip codes, normalised by the server.
-  await selectButton(page, 'Toronto').click();
-  await column(page, 'borough').getByRole('button', { name: 'Add borough' }).click();
-  const boroughDialog = page.getByRole('dialog', { name: 'New borough' });
-  await boroughDialog.getByLabel(/^Name/).fill('Old Toronto');
-  await boroughDialog.getByLabel('Tax rate').fill('13');
-  await boroughDialog.getByLabel('Zip codes').fill(' m5v 2t6, M5H 2N2 ,m5v 2t6');
-  await boroughDialog.getByRole('button', { name: 'Create' }).click();
-  await expect(boroughDialog).toBeHidden();
+  await addRegion(page, 'Toronto', 'borough', 'Old Toronto', { 'Tax rate': '13', 'Zip codes': ' m5v 2t6, M5H 2N2 ,m5v 2t6' });
   await expect(item(page, 'borough', 'Old Toronto')).toContainText('M5V 2T6, M5H 2N2');
 
   // Area, then a second borough claiming the same zip: the server's 409 shows on the Zip codes field.
-  await selectButton(page, 'Old Toronto').click();
-  await column(page, 'area').getByRole('button', { name: 'Add area' }).click();
-  const areaDialog = page.getByRole('dialog', { name: 'New area' });
-  await areaDialog.getByLabel(/^Name/).fill('Entertainment District');
-  await areaDialog.getByLabel('Tax rate').fill('13.5');
-  await areaDialog.getByLabel('Zip codes').fill('M5V 2T6');
-  await areaDialog.getByRole('button', { name: 'Create' }).click();
-  await expect(areaDialog).toBeHidden();
+  await addRegion(page, 'Old Toronto', 'area', 'Entertainment District', { 'Tax rate': '13.5', 'Zip codes': 'M5V 2T6' });
   await expect(item(page, 'area', 'Entertainment District')).toContainText('Tax 13.5%');
   // Areas are edit only: no select button.
   await expect(selectButton(page, 'Entertainment District')).toHaveCount(0);
