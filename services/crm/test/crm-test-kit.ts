@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
-import { Client } from 'pg';
-import { LEAD_TEMPLATE_HEADERS, type LeadImportJob } from '@backoffice/contracts';
-import { buildServices, freePort, startTestService, type TestService } from '@backoffice/platform/testing';
+import { LEAD_TEMPLATE_HEADERS, type LeadImportJob, type StaffUser } from '@backoffice/contracts';
+import { buildServices, freePort, queryDatabase, startTestService, type TestService } from '@backoffice/platform/testing';
 
 export { freePort };
 
@@ -98,6 +97,33 @@ export async function startCrm(env: Record<string, string> = {}): Promise<CrmSta
 
 export const json = async <T = Record<string, unknown>>(response: Response): Promise<T> => (await response.json()) as T;
 
+/** The real identity service a crm test runs beside (crm asks it who a user is, with the caller's token), and its staff. */
+export interface StaffDirectory {
+  readonly identity: TestService;
+  /** Adds a staff user; the email is their first name, this directory's run and its domain. */
+  createUser(name: string, roles: string[]): Promise<StaffUser>;
+}
+
+/** Starts identity with an Admin of its own; the emails of its users end in `@domain`. */
+export async function startStaffDirectory(domain: string): Promise<StaffDirectory> {
+  const run = Math.random().toString(36).slice(2, 8);
+  const identity = await startTestService(() => require('../../identity/src/app.module').AppModule, {
+    service: 'identity',
+    env: { ADMIN_EMAIL: `admin-${run}@${domain}`, ADMIN_PASSWORD: 'Admin-pass-1', SEED_DEMO_DATA: 'false' },
+  });
+  return {
+    identity,
+    async createUser(name, roles) {
+      const response = await identity.request('/api/identity/users', {
+        method: 'POST',
+        json: { name, email: `${name.split(' ')[0].toLowerCase()}-${run}@${domain}`, password: 'Agent-pass-1', roles },
+      });
+      if (response.status !== 201) throw new Error(`create user: ${response.status} ${await response.text()}`);
+      return json<StaffUser>(response);
+    },
+  };
+}
+
 /** Uploads a file as the console does (multipart, field "file"). */
 export async function upload(
   api: TestService,
@@ -167,14 +193,9 @@ export async function bigSheet(path: string, count: number, phoneBase = 3_000_00
   await workbook.commit();
 }
 
-export async function sql<T extends Record<string, unknown>>(api: TestService, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: api.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
+/** One statement on the service's database (queryDatabase). */
+export function sql<T extends Record<string, unknown>>(api: TestService, text: string, params: unknown[] = []): Promise<T[]> {
+  return queryDatabase<T>(api.databaseUrl, text, params);
 }
 
 /**

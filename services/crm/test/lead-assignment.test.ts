@@ -1,6 +1,6 @@
 import type { DistributeLeadsResult, Lead, LeadTablePage, LeadUpload, StaffUser, UserLeads } from '@backoffice/contracts';
-import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
-import { buildCrm, extract, json, sheet, sql, startCrm, upload, type CrmStack } from './crm-test-kit';
+import { signToken, type TestService } from '@backoffice/platform/testing';
+import { buildCrm, extract, json, sheet, sql, startCrm, startStaffDirectory, upload, type CrmStack } from './crm-test-kit';
 
 let identity: TestService;
 let stack: CrmStack;
@@ -9,30 +9,18 @@ let bob: StaffUser;
 let cy: StaffUser;
 let manager: StaffUser;
 let leadIds: number[];
-const run = Math.random().toString(36).slice(2, 8);
-
-async function createUser(name: string, roles: string[]): Promise<StaffUser> {
-  const response = await identity.request('/api/identity/users', {
-    method: 'POST',
-    json: { name, email: `${name.split(' ')[0].toLowerCase()}-${run}@test.local`, password: 'Agent-pass-1', roles },
-  });
-  if (response.status !== 201) throw new Error(`create user: ${response.status} ${await response.text()}`);
-  return json<StaffUser>(response);
-}
 
 /** Tokens for real users, so that identity (asked by crm with the caller's token) accepts them. */
 const as = (user: StaffUser, roles = user.roles) => signToken({ sub: user.id, name: user.name, email: user.email, roles });
 
 beforeAll(async () => {
   buildCrm();
-  identity = await startTestService(() => require('../../identity/src/app.module').AppModule, {
-    service: 'identity',
-    env: { ADMIN_EMAIL: `admin-${run}@test.local`, ADMIN_PASSWORD: 'Admin-pass-1', SEED_DEMO_DATA: 'false' },
-  });
-  ann = await createUser('Ann Agent', ['Salesagent']);
-  bob = await createUser('Bob Agent', ['Salesagent']);
-  cy = await createUser('Cy Provider', ['ServiceProvider']);
-  manager = await createUser('Meg Manager', ['Manager']);
+  const staff = await startStaffDirectory('test.local');
+  identity = staff.identity;
+  ann = await staff.createUser('Ann Agent', ['Salesagent']);
+  bob = await staff.createUser('Bob Agent', ['Salesagent']);
+  cy = await staff.createUser('Cy Provider', ['ServiceProvider']);
+  manager = await staff.createUser('Meg Manager', ['Manager']);
   stack = await startCrm({ IDENTITY_URL: identity.url });
   await stack.startWorker();
   const rows = Array.from({ length: 30 }, (_, i) => [

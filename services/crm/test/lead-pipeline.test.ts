@@ -1,6 +1,6 @@
 import type { LeadNote, MyLeadsSummary, PipelineLead, PipelinePage, StaffUser } from '@backoffice/contracts';
-import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
-import { json, sql, startCrm, type CrmStack } from './crm-test-kit';
+import { signToken, type TestService } from '@backoffice/platform/testing';
+import { json, sql, startCrm, startStaffDirectory, type CrmStack } from './crm-test-kit';
 
 /*
  * The sales pipeline against real PostgreSQL and a real identity service (reassignment asks it who is an
@@ -17,17 +17,7 @@ let manager: StaffUser;
 let A: number[];
 let B: number[];
 let U: number;
-const run = Math.random().toString(36).slice(2, 8);
 const GROUP = 7001;
-
-async function createUser(name: string, roles: string[]): Promise<StaffUser> {
-  const response = await identity.request('/api/identity/users', {
-    method: 'POST',
-    json: { name, email: `${name.split(' ')[0].toLowerCase()}-${run}@pipeline.test`, password: 'Agent-pass-1', roles },
-  });
-  if (response.status !== 201) throw new Error(`create user: ${response.status} ${await response.text()}`);
-  return json<StaffUser>(response);
-}
 
 const as = (user: StaffUser) => signToken({ sub: user.id, name: user.name, email: user.email, roles: user.roles });
 const call = (user: StaffUser, path: string, init: { method?: string; json?: unknown } = {}) =>
@@ -41,13 +31,11 @@ const page = async (user: StaffUser, path: string) => {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  identity = await startTestService(() => require('../../identity/src/app.module').AppModule, {
-    service: 'identity',
-    env: { ADMIN_EMAIL: `admin-${run}@pipeline.test`, ADMIN_PASSWORD: 'Admin-pass-1', SEED_DEMO_DATA: 'false' },
-  });
-  ann = await createUser('Ann Agent', ['Salesagent']);
-  bob = await createUser('Bob Agent', ['Salesagent']);
-  manager = await createUser('Meg Manager', ['Manager']);
+  const staff = await startStaffDirectory('pipeline.test');
+  identity = staff.identity;
+  ann = await staff.createUser('Ann Agent', ['Salesagent']);
+  bob = await staff.createUser('Bob Agent', ['Salesagent']);
+  manager = await staff.createUser('Meg Manager', ['Manager']);
   stack = await startCrm({ IDENTITY_URL: identity.url });
 
   await sql(stack.api, `insert into lead_groups (id, name, status, lead_count) values ($1, 'Pipeline', 'ready', 10)`, [GROUP]);
