@@ -1,7 +1,7 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubResizeObserver } from '../testing/component-test-kit';
+import { stubResizeObserver } from '../test/component-test-kit';
 import { SecretOnceDialog } from './secret-once-dialog';
 
 const notify = { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() };

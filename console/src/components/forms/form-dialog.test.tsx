@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api';
-import { renderAtEdit, stubResizeObserver } from '../testing/component-test-kit';
+import { renderAtEdit, stubResizeObserver } from '../test/component-test-kit';
 import { FormDialog } from './form-dialog';
 import { UNSAVED_TITLE } from './unsaved-changes-guard';
 import { useFormState } from './use-form-state';

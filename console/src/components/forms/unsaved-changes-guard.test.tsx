@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderAtEdit } from '../testing/component-test-kit';
+import { renderAtEdit } from '../test/component-test-kit';
 import { UNSAVED_TITLE, UnsavedChangesGuard } from './unsaved-changes-guard';
 
 function EditScreen() {
