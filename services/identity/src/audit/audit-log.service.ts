@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditEventData, AuditHistoryQuery, AuditQuery, AuditRecord, Page } from '@backoffice/contracts';
-import { SERVICE_CONFIG } from '@backoffice/platform';
+import { pageOffset, SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
 
 interface Row {
@@ -136,7 +136,7 @@ export class AuditLog implements OnApplicationBootstrap, OnApplicationShutdown {
       `select *, count(*) over () as total from audit_records
        ${where.length ? `where ${where.join(' and ')}` : ''}
        order by occurred_at desc, id desc limit ? offset ?`,
-      [...params, pageSize, (page - 1) * pageSize],
+      [...params, pageSize, pageOffset(page, pageSize)],
     );
     return {
       items: rows.map((row) => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AuditTrail, changedFields } from '@backoffice/platform';
+import { AuditTrail, changedFields, pageOffset } from '@backoffice/platform';
 import type { AuditChange, WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus, WebhookSubscription } from '@backoffice/contracts';
 import {
   type AttemptRow,
@@ -246,7 +246,7 @@ export class WebhookStore {
     const [rows, [count]] = await Promise.all([
       this.em.execute<DeliveryRow[]>(
         `select ${DELIVERY_COLUMNS} from webhook_deliveries where subscription_id = ?${filter} order by seq desc limit ? offset ?`,
-        [...params, pageSize, (page - 1) * pageSize],
+        [...params, pageSize, pageOffset(page, pageSize)],
       ),
       this.em.execute<{ total: string }[]>(`select count(*) as total from webhook_deliveries where subscription_id = ?${filter}`, params),
     ]);

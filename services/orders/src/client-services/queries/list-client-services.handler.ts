@@ -1,6 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isPagedClientServiceQuery, type ClientServiceListQuery, type ClientServiceSummary, type Page } from '@backoffice/contracts';
+import { pageOffset, toPage } from '@backoffice/platform';
 import { seesAllClientServices, type Reader } from '../client-service-access.policy';
 import { ClientServiceEntity } from '../client-service.entity';
 import { clientServiceSearchCondition } from '../client-service-search.policy';
@@ -38,10 +39,7 @@ export class ListClientServicesHandler implements IQueryHandler<
     if (!isPagedClientServiceQuery(filter)) return (await qb.getResultList()).map(toClientServiceSummary);
     const page = filter.page ?? 1;
     const pageSize = filter.pageSize ?? 20;
-    const [rows, total] = await qb
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .getResultAndCount();
-    return { items: rows.map(toClientServiceSummary), total, page, pageSize };
+    const [rows, total] = await qb.limit(pageSize).offset(pageOffset(page, pageSize)).getResultAndCount();
+    return toPage(rows.map(toClientServiceSummary), total, { page, pageSize });
   }
 }

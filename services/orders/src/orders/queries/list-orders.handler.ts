@@ -2,7 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { OrderStatus, OrderSummary, Page } from '@backoffice/contracts';
-import { containsPattern } from '@backoffice/platform';
+import { containsPattern, pageOffset, toPage } from '@backoffice/platform';
 import { decimalToNumber } from '../order.view';
 
 export interface OrderFilter {
@@ -86,8 +86,8 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, Page<Or
           { column: 'id', order: 'desc' },
         ])
         .limit(pageSize)
-        .offset((page - 1) * pageSize),
+        .offset(pageOffset(page, pageSize)),
     ]);
-    return { items: (rows as OrderRow[]).map(rowToSummary), total: Number(counted[0]?.count ?? 0), page, pageSize };
+    return toPage((rows as OrderRow[]).map(rowToSummary), Number(counted[0]?.count ?? 0), { page, pageSize });
   }
 }
