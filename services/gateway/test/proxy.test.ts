@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { authHeader, startTestService, type TestService } from '@backoffice/platform/testing';
 
 /** A stand-in upstream that echoes what it received, so the proxy's behaviour is visible. */
@@ -31,6 +33,9 @@ function echoServer(): Promise<{
 /** How long the gateway waits for a service's answer here (60 s in production): short, so the 504 comes quickly. */
 const UPSTREAM_TIMEOUT_MS = 1500;
 
+/** How long a request body may pause here before the 408 (30 s in production). */
+const BODY_IDLE_TIMEOUT_MS = 800;
+
 let gateway: TestService;
 let upstream: Awaited<ReturnType<typeof echoServer>>;
 
@@ -49,6 +54,7 @@ beforeAll(async () => {
       CONSOLE_DIR: '/nonexistent',
       CURRENCY: 'EUR',
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_TIMEOUT_MS),
     },
   });
 });
@@ -213,5 +219,62 @@ describe('body limit (1 MiB of JSON on every route)', () => {
     expect(await response.json()).toMatchObject({ status: 413, code: 'payload_too_large' });
     // The service never received a whole body.
     expect(upstream.received.length).toBe(before);
+  });
+});
+
+/**
+ * Writes `head` and the `chunks` (one every `gapMs`) on a raw socket and answers everything the server sent back
+ * until it closed the connection, with when that was.
+ */
+function rawExchange(port: number, head: string, chunks: string[], gapMs = 0): Promise<{ text: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => (text += data));
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ text, ms: Date.now() - started }));
+    socket.on('connect', async () => {
+      socket.write(head);
+      for (const chunk of chunks) {
+        if (gapMs) await sleep(gapMs);
+        if (!socket.destroyed) socket.write(chunk);
+      }
+    });
+  });
+}
+
+describe('a request body that stops arriving', () => {
+  const port = () => Number(new URL(gateway.url).port);
+  const login = (length: number) =>
+    `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+
+  it('is answered 408 problem and its connection closed after the idle time, on a hundred sockets at once, and the gateway serves on', async () => {
+    const before = upstream.received.length;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => rawExchange(port(), login(100), ['{"username"'])));
+    for (const { text, ms } of answers) {
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(text).toMatch(/content-type: application\/problem\+json/i);
+      expect(text).toContain('"code":"body_stalled"');
+      expect(ms).toBeGreaterThanOrEqual(BODY_IDLE_TIMEOUT_MS - 50);
+      expect(ms).toBeLessThan(BODY_IDLE_TIMEOUT_MS + 5000);
+    }
+    expect(upstream.received.length).toBe(before);
+    expect((await gateway.request('/api/config', { token: null })).status).toBe(200);
+  });
+
+  it('is not cut while it keeps coming, however slowly in all', async () => {
+    const json = JSON.stringify({ username: 'slow', password: 'steady' });
+    const chunks = json.match(/.{1,4}/g)!; // ten chunks, 300 ms apart: 3 s in all, each gap under the idle time
+    const { text } = await rawExchange(port(), login(Buffer.byteLength(json)), chunks, 300);
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(upstream.received.at(-1)!.body).toBe(json);
+  });
+
+  it('does not bound the time the service takes once the body has all come', async () => {
+    const response = await gateway.request('/api/countries?stall=1', { method: 'POST', json: { name: 'x' } });
+    // The service's own time limit (1.5 s, longer than the body's idle time) is what ends it.
+    expect(response.status).toBe(504);
   });
 });

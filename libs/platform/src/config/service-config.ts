@@ -29,6 +29,8 @@ export const baseConfigSchema = z.object({
   JWT_AUDIENCE: z.string().default(JWT_AUDIENCE_DEFAULT),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** A request body that stops arriving is answered 408 after this long without a byte (see registerBodyIdleTimeout). */
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   /** After SIGTERM: how long requests are still served as usual (readiness already failing), then refused with 503. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),

@@ -14,6 +14,7 @@ import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 import { applyRuntimeSettings } from '../health/runtime-settings';
 import { registerRequestGuards } from './request-guards';
+import { registerBodyIdleTimeout } from './body-idle-timeout';
 import { guardOpsPaths, listenOps } from './ops-listener';
 import { buildServiceOpenApi } from './openapi';
 import { ShutdownGate } from './shutdown-gate';
@@ -93,6 +94,7 @@ export async function createServiceApp(
   // Nest's own body parsers now (JSON and form-encoded), so that the platform's strict JSON parser replaces its JSON one.
   adapter.registerParserMiddleware();
   registerRequestGuards(fastify, logger);
+  registerBodyIdleTimeout(fastify, base.BODY_IDLE_TIMEOUT_MS, logger);
   if (base.OPS_PORT) guardOpsPaths(fastify, logger);
   // Nest owns Fastify's error and not-found handlers and sends both through the global filter.
   app.useGlobalFilters(new ProblemFilter(logger));
