@@ -35,6 +35,8 @@ const UPSTREAM_TIMEOUT_MS = 1500;
 
 /** How long a request body may pause here before the 408 (30 s in production). */
 const BODY_IDLE_TIMEOUT_MS = 800;
+/** How long a request's headers may take here (20 s in production). */
+const HEADERS_TIMEOUT_MS = 1000;
 
 let gateway: TestService;
 let upstream: Awaited<ReturnType<typeof echoServer>>;
@@ -55,6 +57,7 @@ beforeAll(async () => {
       CURRENCY: 'EUR',
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_TIMEOUT_MS),
+      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
     },
   });
 });
@@ -233,7 +236,8 @@ function rawExchange(port: number, head: string, chunks: string[], gapMs = 0): P
     let text = '';
     socket.setEncoding('utf8');
     socket.on('data', (data: string) => (text += data));
-    socket.on('error', reject);
+    // A server closing on a request it did not read to the end resets the connection after its answer.
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' && text ? undefined : reject(error)));
     socket.on('close', () => resolve({ text, ms: Date.now() - started }));
     socket.on('connect', async () => {
       socket.write(head);
@@ -276,5 +280,34 @@ describe('a request body that stops arriving', () => {
     const response = await gateway.request('/api/countries?stall=1', { method: 'POST', json: { name: 'x' } });
     // The service's own time limit (1.5 s, longer than the body's idle time) is what ends it.
     expect(response.status).toBe(504);
+  });
+});
+
+describe('requests refused before any route sees them', () => {
+  const port = () => Number(new URL(gateway.url).port);
+  const expectProblem = (text: string, status: number, code: string) => {
+    expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(text).toMatch(/content-type: application\/problem\+json/i);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { status: number; code: string };
+    expect(body).toMatchObject({ status, code });
+  };
+
+  it('answers a malformed request line, or Content-Length beside chunked, with a 400 problem', async () => {
+    expectProblem((await rawExchange(port(), 'NOT HTTP AT ALL\r\n\r\n', [])).text, 400, 'malformed_request');
+    const smuggled = 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n';
+    expectProblem((await rawExchange(port(), smuggled, [])).text, 400, 'malformed_request');
+  });
+
+  it('answers headers over the limit with a 431 problem', async () => {
+    const head = `GET /api/config HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`;
+    expectProblem((await rawExchange(port(), head, [])).text, 431, 'headers_too_large');
+  });
+
+  it('answers headers that trickle in too slowly with a 408 problem, and closes the connection', async () => {
+    const { text, ms } = await rawExchange(port(), 'GET /api/config HTTP/1.1\r\n', ['Host: x\r\n', 'X-A: 1\r\n', 'X-B: 2\r\n'], 400);
+    expectProblem(text, 408, 'request_timeout');
+    expect(ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
+    expect(ms).toBeLessThan(HEADERS_TIMEOUT_MS + 3000);
+    expect((await gateway.request('/api/config', { token: null })).status).toBe(200);
   });
 });

@@ -31,6 +31,8 @@ export const baseConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** A request body that stops arriving is answered 408 after this long without a byte (see registerBodyIdleTimeout). */
   BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** How long a client may take to send a request's headers before the 408 (see headerLimits). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   /** After SIGTERM: how long requests are still served as usual (readiness already failing), then refused with 503. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),

@@ -15,6 +15,7 @@ import { registerHttpMetrics } from '../health/metrics';
 import { applyRuntimeSettings } from '../health/runtime-settings';
 import { registerRequestGuards } from './request-guards';
 import { registerBodyIdleTimeout } from './body-idle-timeout';
+import { clientErrorHandler, headerLimits } from './connection-limits';
 import { guardOpsPaths, listenOps } from './ops-listener';
 import { buildServiceOpenApi } from './openapi';
 import { ShutdownGate } from './shutdown-gate';
@@ -43,6 +44,8 @@ export async function createServiceApp(
     genReqId: (request: IncomingMessage) => acceptedId(request.headers['x-request-id']) ?? randomUUID(),
     trustProxy: trustProxySetting(base),
     return503OnClosing: true,
+    http: headerLimits(base.HEADERS_TIMEOUT_MS),
+    clientErrorHandler: clientErrorHandler(logger),
     forceCloseConnections: 'idle',
     // Errors of the router itself (a path segment too long, a broken percent escape) are problems too.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
