@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Category as CategoryDto, CategoryDetail, CategoryRef, CategoryValues, FieldError } from '@backoffice/contracts';
-import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '@backoffice/platform';
+import { ConflictError, InvalidInputError, NotFoundError } from '@backoffice/platform';
 import { FilesService } from '../files/files.service';
+import { assertNameFree } from '../names/unique-name';
 import { CategoryEntity } from './category.entity';
 import { deleteRefusal, moveProblem } from './category-tree.policy';
 
@@ -101,18 +102,12 @@ export class CategoriesService {
     errors.push(...(await this.files.unknownImages(em, input.images)));
     if (errors.length) throw new InvalidInputError(errors);
 
-    const [twin] = await em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        'select id from service_categories where coalesce(parent_id, 0) = ? and lower(name) = lower(?) and id <> ? limit 1',
-        [input.parentId ?? 0, input.name, id ?? 0],
-        'all',
-        em.getTransactionContext(),
-      );
-    if (twin) {
-      const message = `A category named "${input.name}" already exists at this level.`;
-      throw new DomainError('duplicate', message, 409, [{ path: 'name', message }]);
-    }
+    await assertNameFree(
+      em,
+      'select id from service_categories where coalesce(parent_id, 0) = ? and lower(name) = lower(?) and id <> ? limit 1',
+      [input.parentId ?? 0, input.name, id ?? 0],
+      `A category named "${input.name}" already exists at this level.`,
+    );
   }
 
   /** The ancestors of a category whose parent is `parentId`, root first. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceFile as ServiceFileDto } from '@backoffice/contracts';
-import { ConflictError, DomainError, NotFoundError } from '@backoffice/platform';
+import { ConflictError, NotFoundError } from '@backoffice/platform';
+import { assertNameFree } from '../names/unique-name';
 import { CatalogueServiceEntity } from '../services/service.entity';
 import { ServiceEvents } from '../services/service-state';
 import { ServiceFileEntity } from './service-file.entity';
@@ -44,7 +45,7 @@ export class ServiceFilesService {
 
   async insert(input: { name: string; accept: string }): Promise<ServiceFileDto> {
     return this.em.transactional(async (em) => {
-      await this.assertNameFree(em, input.name, undefined);
+      await this.assertFileNameFree(em, input.name, undefined);
       const file = em.create(ServiceFileEntity, input);
       await em.flush();
       return toDto(file, 0);
@@ -56,7 +57,7 @@ export class ServiceFilesService {
     return this.em.transactional(async (em) => {
       const file = await em.findOne(ServiceFileEntity, { id: input.id });
       if (!file) throw new NotFoundError('Service file', input.id);
-      await this.assertNameFree(em, input.name, input.id);
+      await this.assertFileNameFree(em, input.name, input.id);
       const changed = file.name !== input.name || file.accept !== input.accept;
       em.assign(file, { name: input.name, accept: input.accept });
       const services = await em.find(CatalogueServiceEntity, { serviceFiles: input.id }, { populate: ['serviceFiles'] });
@@ -88,19 +89,13 @@ export class ServiceFilesService {
     });
   }
 
-  private async assertNameFree(em: EntityManager, name: string, id: number | undefined): Promise<void> {
-    const [twin] = await em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        'select id from service_files where lower(name) = lower(?) and id <> ? limit 1',
-        [name, id ?? 0],
-        'all',
-        em.getTransactionContext(),
-      );
-    if (twin) {
-      const message = `A service file named "${name}" already exists.`;
-      throw new DomainError('duplicate', message, 409, [{ path: 'name', message }]);
-    }
+  private async assertFileNameFree(em: EntityManager, name: string, id: number | undefined): Promise<void> {
+    await assertNameFree(
+      em,
+      'select id from service_files where lower(name) = lower(?) and id <> ? limit 1',
+      [name, id ?? 0],
+      `A service file named "${name}" already exists.`,
+    );
   }
 
   private async withCounts(em: EntityManager, files: ServiceFileEntity[]): Promise<ServiceFileDto[]> {

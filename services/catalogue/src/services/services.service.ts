@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError, Service, ServiceValues } from '@backoffice/contracts';
-import { DomainError, InvalidInputError, NotFoundError } from '@backoffice/platform';
+import { InvalidInputError, NotFoundError } from '@backoffice/platform';
 import { CategoryEntity } from '../categories/category.entity';
 import { FilesService } from '../files/files.service';
+import { assertNameFree } from '../names/unique-name';
 import { ServiceFileEntity } from '../service-files/service-file.entity';
 import { CatalogueServiceEntity } from './service.entity';
 import { ServiceEvents, toServiceDto } from './service-state';
@@ -87,18 +88,12 @@ export class ServicesService {
     errors.push(...(await this.files.unknownImages(em, input.images)));
     if (errors.length) throw new InvalidInputError(errors);
 
-    const [twin] = await em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        'select id from services where category_id = ? and lower(name) = lower(?) and id <> ? limit 1',
-        [input.categoryId, input.name, id ?? 0],
-        'all',
-        em.getTransactionContext(),
-      );
-    if (twin) {
-      const message = `A service named "${input.name}" already exists in this category.`;
-      throw new DomainError('duplicate', message, 409, [{ path: 'name', message }]);
-    }
+    await assertNameFree(
+      em,
+      'select id from services where category_id = ? and lower(name) = lower(?) and id <> ? limit 1',
+      [input.categoryId, input.name, id ?? 0],
+      `A service named "${input.name}" already exists in this category.`,
+    );
     return requiredFiles;
   }
 }
