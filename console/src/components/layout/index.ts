@@ -1,4 +1,5 @@
 export { AddButton, type AddButtonProps } from './add-button';
+export { ExportButton, type ExportButtonProps } from './export-button';
 export { ForbiddenPage } from './forbidden-page';
 export { NotFoundPage } from './not-found-page';
 export { PageHeader, type PageHeaderProps } from './page-header';

@@ -1,21 +1,9 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogBody,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { ArrowDownloadRegular, DismissRegular, PeopleSearchRegular } from '@fluentui/react-icons';
+import { Badge, Button, Dialog, DialogBody, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DismissRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import type { Lead, LeadGroup } from '@backoffice/contracts';
-import { errorMessage } from '../../components/api';
-import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
+import { ExportButton } from '../../components/layout';
 import {
   useResetWhen,
   DEFAULT_PAGE_SIZE,
@@ -79,12 +67,10 @@ function LeadName({ lead }: { lead: Lead }) {
 /** A group's leads, full screen, paged and searched on the server. */
 export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose(): void }) {
   const styles = useStyles();
-  const notify = useNotify();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
-  const [exporting, setExporting] = useState(false);
 
   useResetWhen(`${search}|${pageSize}`, () => setPage(1));
   const answer = useLeadGroupPage(group.id, {
@@ -93,17 +79,6 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
     length: pageSize,
     search,
   });
-
-  const exportGroup = async () => {
-    setExporting(true);
-    try {
-      await download(CRM_PATHS.groupExport(group.id), `${group.name}.xlsx`);
-    } catch (failure) {
-      notify.error(errorMessage(failure), 'Export failed');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <Dialog open modalType="modal" onOpenChange={(_event, state) => !state.open && onClose()}>
@@ -117,13 +92,9 @@ export function GroupLeadsDialog({ group, onClose }: { group: LeadGroup; onClose
               </Text>
             </DialogTitle>
             <SearchInput label="Search leads" placeholder="Search name, email or phone" value={typed} onChange={setTyped} />
-            <Button
-              icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-              disabled={exporting}
-              onClick={() => void exportGroup()}
-            >
+            <ExportButton run={() => download(CRM_PATHS.groupExport(group.id), `${group.name}.xlsx`)} failureTitle="Export failed">
               Export
-            </Button>
+            </ExportButton>
             <Button appearance="subtle" icon={<DismissRegular />} aria-label="Close" onClick={onClose} />
           </div>
           <DataTable<Lead>

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ReceiptRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo } from 'react';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ReceiptRegular } from '@fluentui/react-icons';
 import { ORDER_STATUSES, shortId, type OrderStatus, type OrderSummary } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
 import { useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
-import { PageHeader } from '../../components/layout';
+import { ExportButton, PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
 import {
   DataTable,
@@ -64,7 +64,6 @@ export default function ClientsOrdersScreen() {
   const status: OrderStatus | '' = (ORDER_STATUSES as readonly string[]).includes(list.filters.status)
     ? (list.filters.status as OrderStatus)
     : '';
-  const [exporting, setExporting] = useState(false);
   const answer = useOrders({
     page: list.page,
     pageSize: list.pageSize,
@@ -79,15 +78,8 @@ export default function ClientsOrdersScreen() {
   }, [error, notify]);
 
   const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      const blob = await fetchBlob(exportOrdersPath({ search: list.search, status }));
-      saveBlob(blob, `orders-${new Date().toISOString().slice(0, 10)}.xlsx`);
-    } catch (failure) {
-      notify.error(errorMessage(failure), 'Export failed');
-    } finally {
-      setExporting(false);
-    }
+    const blob = await fetchBlob(exportOrdersPath({ search: list.search, status }));
+    saveBlob(blob, `orders-${new Date().toISOString().slice(0, 10)}.xlsx`);
   };
 
   const filtered = Boolean(list.search || status);
@@ -102,13 +94,9 @@ export default function ClientsOrdersScreen() {
         title="Client orders"
         description="Orders placed by clients; open one for its receipt."
         actions={
-          <Button
-            icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-            disabled={exporting}
-            onClick={() => void exportXlsx()}
-          >
+          <ExportButton run={exportXlsx} failureTitle="Export failed">
             Export to Excel
-          </Button>
+          </ExportButton>
         }
       />
       <ListToolbar list={list} searchLabel="Search orders" placeholder="Search by id, name, contact or address">

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, PeopleSearchRegular } from '@fluentui/react-icons';
+import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { PeopleSearchRegular } from '@fluentui/react-icons';
 import type { SalesAgentFigures, SalesAgentReport } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
 import { EmptyState, ErrorBar, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
-import { PageHeader } from '../../components/layout';
+import { ExportButton, PageHeader } from '../../components/layout';
 import { DataTable, StackedCell, type DataTableColumn } from '../../components/table';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
 import { PeriodFilters, usePeriodDays } from './period-filters';
@@ -65,7 +65,6 @@ export default function SalesAgentReportScreen() {
   const notify = useNotify();
   const days = usePeriodDays();
   const { today, from, setFrom, to, setTo } = days;
-  const [exporting, setExporting] = useState(false);
 
   // A typed date after today is kept out by the picker (maxDate), which reports it: say why.
   const [future, setFuture] = useState<{ from: boolean; to: boolean }>({ from: false, to: false });
@@ -85,18 +84,6 @@ export default function SalesAgentReportScreen() {
     if (report.error) notify.error(errorMessage(report.error), 'Sales agent report');
   }, [report.error, notify]);
 
-  const exportCsv = async () => {
-    if (!period) return;
-    setExporting(true);
-    try {
-      await downloadSalesAgentCsv(period);
-    } catch (error) {
-      notify.error(errorMessage(error), 'Export');
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
       <PageHeader
@@ -104,13 +91,13 @@ export default function SalesAgentReportScreen() {
         description="Leads assigned to each sales agent in a period, how many became clients, and their orders."
         back={{ to: '/admin/reports', label: 'Back to reports' }}
         actions={
-          <Button
-            icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-            disabled={!period || loading || exporting || !report.data}
-            onClick={() => void exportCsv()}
+          <ExportButton
+            run={() => (period ? downloadSalesAgentCsv(period) : Promise.resolve())}
+            failureTitle="Export"
+            disabled={!period || loading || !report.data}
           >
             Export CSV
-          </Button>
+          </ExportButton>
         }
       />
       <PeriodFilters
