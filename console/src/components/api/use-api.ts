@@ -1,4 +1,4 @@
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ApiError } from './api-error';
 
 /**
@@ -7,4 +7,9 @@ import type { ApiError } from './api-error';
  */
 export function useApi<T>(path: string | null, options?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> {
   return useSWR<T, ApiError>(path, options ?? {});
+}
+
+/** Revalidates every cached answer under a path (all pages and searches of a list, its records). */
+export function revalidateUnder(path: string) {
+  return mutate((key) => typeof key === 'string' && key.startsWith(path));
 }

@@ -18,7 +18,7 @@ import type {
   UserListQuery,
   UserRoles,
 } from '@backoffice/contracts';
-import { apiFetch, useApi, withQuery } from '../../components/api';
+import { apiFetch, revalidateUnder, useApi, withQuery } from '../../components/api';
 
 export const USERS_PATH = IDENTITY_PATHS.users;
 export const ROLES_PATH = IDENTITY_PATHS.roles;
@@ -28,9 +28,6 @@ export const TWO_FACTOR_PATH = AUTH_PATHS.twoFactor;
 
 const userPath = (id: string) => `${USERS_PATH}/${id}`;
 const userRolesPath = (id: string) => `${userPath(id)}/roles`;
-
-/** Revalidates every cached answer under a path (all pages and searches of a list). */
-const revalidateUnder = (path: string) => mutate((key) => typeof key === 'string' && key.startsWith(path));
 
 // ── Staff users and roles ─────────────────────────────────────────────────────────────────────
 

@@ -16,7 +16,7 @@ import {
   type Page,
   type ServiceTransactionInput,
 } from '@backoffice/contracts';
-import { apiFetch, useApi } from '../../components/api';
+import { apiFetch, revalidateUnder, useApi } from '../../components/api';
 
 export interface OrderListParams {
   page: number;
@@ -57,12 +57,12 @@ export function useOrderPayments(id: string | undefined) {
 
 export async function submitOrderItem(orderId: string, itemId: number): Promise<CommandResult> {
   const result = await apiFetch<CommandResult>(ORDERS_PATHS.submit, { method: 'POST', json: { orderId, itemId } });
-  await Promise.all([mutate(ORDERS_PATHS.order(orderId)), mutate(clientServiceLists)]);
+  await Promise.all([mutate(ORDERS_PATHS.order(orderId)), revalidateClientServiceLists()]);
   return result;
 }
 
 /** Every cached list of client services (each search, status and page is its own key). */
-const clientServiceLists = (key: unknown) => typeof key === 'string' && key.startsWith(ORDERS_PATHS.clientServices);
+const revalidateClientServiceLists = () => revalidateUnder(ORDERS_PATHS.clientServices);
 
 /** One page of client services, searched and filtered by the server. */
 export function useClientServices(filter: { search: string; status: string; page: number; pageSize: number }) {
@@ -81,7 +81,7 @@ export function useAssignableBranches(enabled: boolean) {
 }
 
 async function afterChange(clientServiceId: string) {
-  await Promise.all([mutate(clientServiceLists), mutate(ORDERS_PATHS.clientService(clientServiceId))]);
+  await Promise.all([revalidateClientServiceLists(), mutate(ORDERS_PATHS.clientService(clientServiceId))]);
 }
 
 export type Assignment =

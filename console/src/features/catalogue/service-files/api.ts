@@ -1,7 +1,7 @@
 import { CATALOGUE_PATHS } from '@backoffice/contracts';
 import { mutate } from 'swr';
 import type { ServiceFile, ServiceFileInput } from '@backoffice/contracts';
-import { apiFetch, useApi } from '../../../components/api';
+import { apiFetch, revalidateUnder, useApi } from '../../../components/api';
 
 export const SERVICE_FILES_PATH = CATALOGUE_PATHS.serviceFiles;
 
@@ -11,7 +11,7 @@ export function useServiceFiles() {
 }
 
 /** A service's state carries its files' names: after a change, services reload too. */
-const refreshServices = () => mutate((key) => typeof key === 'string' && key.startsWith(CATALOGUE_PATHS.services));
+const refreshServices = () => revalidateUnder(CATALOGUE_PATHS.services);
 
 /** Inserts a definition without an id, updates one with an id (the calls in docs/product.md). */
 export async function saveServiceFile(id: number | null, input: ServiceFileInput): Promise<ServiceFile> {

@@ -1,7 +1,7 @@
 import { BRANCH_PATHS, CATALOGUE_PATHS } from '@backoffice/contracts';
 import { mutate } from 'swr';
 import type { Branch, Category, CategoryDetail, CategoryInput, Service, ServiceInput } from '@backoffice/contracts';
-import { apiFetch, useApi } from '../../../components/api';
+import { apiFetch, revalidateUnder, useApi } from '../../../components/api';
 
 const CATEGORIES_PATH = CATALOGUE_PATHS.categories;
 const SERVICES_PATH = CATALOGUE_PATHS.services;
@@ -35,8 +35,8 @@ export function useBranchChoices() {
 }
 
 /** Category counts and levels change with most catalogue edits: every category key reloads. */
-const refreshCategories = () => mutate((key) => typeof key === 'string' && key.startsWith(CATEGORIES_PATH));
-const refreshServices = () => mutate((key) => typeof key === 'string' && key.startsWith(SERVICES_PATH));
+const refreshCategories = () => revalidateUnder(CATEGORIES_PATH);
+const refreshServices = () => revalidateUnder(SERVICES_PATH);
 
 /** Inserts a category without an id, updates one with an id. */
 export async function saveCategory(id: number | null, input: CategoryInput): Promise<Category> {
