@@ -16,6 +16,7 @@ import { applyRuntimeSettings } from '../health/runtime-settings';
 import { registerRequestGuards } from './request-guards';
 import { registerBodyIdleTimeout } from './body-idle-timeout';
 import { clientErrorHandler, headerLimits } from './connection-limits';
+import { registerMethodNotAllowed } from './method-not-allowed';
 import { guardOpsPaths, listenOps } from './ops-listener';
 import { buildServiceOpenApi } from './openapi';
 import { ShutdownGate } from './shutdown-gate';
@@ -98,6 +99,7 @@ export async function createServiceApp(
   adapter.registerParserMiddleware();
   registerRequestGuards(fastify, logger);
   registerBodyIdleTimeout(fastify, base.BODY_IDLE_TIMEOUT_MS, logger);
+  registerMethodNotAllowed(fastify, logger);
   if (base.OPS_PORT) guardOpsPaths(fastify, logger);
   // Nest owns Fastify's error and not-found handlers and sends both through the global filter.
   app.useGlobalFilters(new ProblemFilter(logger));

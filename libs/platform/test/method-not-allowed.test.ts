@@ -1,0 +1,69 @@
+import { Body, Delete, Get, Module, Param, Post } from '@nestjs/common';
+import { ApiController, baseConfigSchema, PlatformModule } from '@backoffice/platform';
+import { startTestService, type TestService } from '@backoffice/platform/testing';
+
+@ApiController({ tag: 'things', path: 'api/things' })
+class ThingsController {
+  @Get()
+  list() {
+    return [];
+  }
+
+  @Post()
+  create(@Body() body: unknown) {
+    return body;
+  }
+
+  @Get(':id')
+  read(@Param('id') id: string) {
+    return { id };
+  }
+
+  @Delete(':id')
+  remove() {
+    return undefined;
+  }
+}
+
+@Module({ imports: [PlatformModule.forService({ config: baseConfigSchema })], controllers: [ThingsController] })
+class ThingsModule {}
+
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startTestService(() => ThingsModule, { service: 'things', database: false });
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+it('answers a known path under another method 405 problem with Allow, whatever its parameters and query', async () => {
+  const put = await service.request('/api/things?page=2', { method: 'PUT', json: {} });
+  expect(put.status).toBe(405);
+  expect(put.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+  expect(await put.json()).toMatchObject({
+    status: 405,
+    code: 'method_not_allowed',
+    detail: 'PUT is not allowed here; this path answers GET, HEAD, POST.',
+  });
+
+  const patch = await service.request('/api/things/42', { method: 'PATCH', json: {} });
+  expect(patch.status).toBe(405);
+  expect(patch.headers.get('allow')).toBe('GET, HEAD, DELETE, OPTIONS');
+});
+
+it('answers OPTIONS for a known path 204 with Allow, and still 404 for a path that does not exist', async () => {
+  const options = await service.request('/api/things/42', { method: 'OPTIONS' });
+  expect(options.status).toBe(204);
+  expect(options.headers.get('allow')).toBe('GET, HEAD, DELETE, OPTIONS');
+
+  const missing = await service.request('/api/nothing/here', { method: 'PATCH', json: {} });
+  expect(missing.status).toBe(404);
+  expect((await service.request('/api/nothing/here', { method: 'OPTIONS' })).status).toBe(404);
+});
+
+it('leaves the routes themselves alone', async () => {
+  expect((await service.request('/api/things/7')).status).toBe(200);
+  expect((await service.request('/api/things', { method: 'POST', json: { a: 1 } })).status).toBe(201);
+});
