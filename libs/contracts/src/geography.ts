@@ -183,6 +183,8 @@ export type AreaData = z.output<typeof AreaInputSchema>;
 const recordId = z.number().int().positive();
 /** A level's own tax rate in percent; null: the level has no rate of its own. */
 const ownTaxRate = z.number().nullable();
+/** A level's zip codes as stored: the normalised comma list. */
+const zipCodeList = z.string().meta({ description: 'Normalised comma list, e.g. "10001,10002".' });
 
 export const CountrySchema = z
   .object({ id: recordId, shortName: z.string(), name: z.string(), taxRate: ownTaxRate })
@@ -205,7 +207,7 @@ export const BoroughSchema = z
     cityId: recordId,
     name: z.string(),
     taxRate: ownTaxRate,
-    zipCodes: z.string().meta({ description: 'Normalised comma list, e.g. "10001,10002".' }),
+    zipCodes: zipCodeList,
   })
   .meta({ id: 'Borough' });
 export type Borough = z.infer<typeof BoroughSchema>;
@@ -216,7 +218,7 @@ export const AreaSchema = z
     boroughId: recordId,
     name: z.string(),
     taxRate: ownTaxRate,
-    zipCodes: z.string().meta({ description: 'Normalised comma list, e.g. "10001,10002".' }),
+    zipCodes: zipCodeList,
   })
   .meta({ id: 'Area' });
 export type Area = z.infer<typeof AreaSchema>;
