@@ -3,6 +3,7 @@ import {
   BoroughInputSchema,
   CityInputSchema,
   CountryInputSchema,
+  GEOGRAPHY_LEVELS,
   GEOGRAPHY_PATHS,
   StateInputSchema,
   type Area,
@@ -49,72 +50,58 @@ export interface LevelConfig {
   itemPath(id: number): string;
 }
 
+/** What a level's row says; the rest of its LevelConfig follows from its place in GEOGRAPHY_LEVELS. */
+type LevelRow = Omit<LevelConfig, 'level' | 'noun' | 'parent' | 'child' | 'parentKey'>;
+
+/** A level's config: the level above it in GEOGRAPHY_LEVELS is its parent (named by the parent's id field), the one below its child. */
+function levelConfig(level: GeographyLevel, row: LevelRow): LevelConfig {
+  const index = GEOGRAPHY_LEVELS.indexOf(level);
+  const parent = index > 0 ? GEOGRAPHY_LEVELS[index - 1] : null;
+  const child = index < GEOGRAPHY_LEVELS.length - 1 ? GEOGRAPHY_LEVELS[index + 1] : null;
+  return { level, noun: level, parent, child, parentKey: parent && (`${parent}Id` as LevelConfig['parentKey']), ...row };
+}
+
 export const LEVELS: Record<GeographyLevel, LevelConfig> = {
-  country: {
-    level: 'country',
-    noun: 'country',
+  country: levelConfig('country', {
     title: 'Countries',
-    parent: null,
-    child: 'state',
-    parentKey: null,
     fields: ['shortName', 'name', 'taxRate'],
     schema: CountryInputSchema,
     listPath: () => GEOGRAPHY_PATHS.countries,
     collectionPath: GEOGRAPHY_PATHS.countries,
     itemPath: GEOGRAPHY_PATHS.country,
-  },
-  state: {
-    level: 'state',
-    noun: 'state',
+  }),
+  state: levelConfig('state', {
     title: 'States',
-    parent: 'country',
-    child: 'city',
-    parentKey: 'countryId',
     fields: ['shortName', 'name', 'taxRate'],
     schema: StateInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.statesOfCountry(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.states,
     itemPath: GEOGRAPHY_PATHS.state,
-  },
-  city: {
-    level: 'city',
-    noun: 'city',
+  }),
+  city: levelConfig('city', {
     title: 'Cities',
-    parent: 'state',
-    child: 'borough',
-    parentKey: 'stateId',
     fields: ['name', 'shippingFee', 'taxRate'],
     schema: CityInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.citiesOfState(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.cities,
     itemPath: GEOGRAPHY_PATHS.city,
-  },
-  borough: {
-    level: 'borough',
-    noun: 'borough',
+  }),
+  borough: levelConfig('borough', {
     title: 'Boroughs',
-    parent: 'city',
-    child: 'area',
-    parentKey: 'cityId',
     fields: ['name', 'taxRate', 'zipCodes'],
     schema: BoroughInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.boroughsOfCity(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.boroughs,
     itemPath: GEOGRAPHY_PATHS.borough,
-  },
-  area: {
-    level: 'area',
-    noun: 'area',
+  }),
+  area: levelConfig('area', {
     title: 'Areas',
-    parent: 'borough',
-    child: null,
-    parentKey: 'boroughId',
     fields: ['name', 'taxRate', 'zipCodes'],
     schema: AreaInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.areasOfBorough(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.areas,
     itemPath: GEOGRAPHY_PATHS.area,
-  },
+  }),
 };
 
 /** The levels that can be selected (areas are edit only), top down. */
