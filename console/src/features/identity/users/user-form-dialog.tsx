@@ -43,6 +43,13 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
     setValues((current) => ({ ...current, [field]: value }));
     form.edit(field);
   };
+  /** A text box's name, value, change and leaving, bound to its field. */
+  const bindInput = (field: FieldName) => ({
+    name: field,
+    value: values[field],
+    onChange: (_e: unknown, data: { value: string }) => change(field, data.value),
+    onBlur: () => form.blur(field),
+  });
   const toggleRole = (role: Role, checked: boolean) =>
     setRoles((current) => (checked ? ROLES.filter((r) => r === role || current.includes(r)) : current.filter((r) => r !== role)));
 
@@ -75,36 +82,15 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
       surfaceClassName={styles.surface}
     >
       <Field label="Name" required validationMessage={errorOf('name')}>
-        <Input
-          name="name"
-          autoFocus
-          autoComplete="off"
-          value={values.name}
-          onChange={(_e, data) => change('name', data.value)}
-          onBlur={() => form.blur('name')}
-        />
+        <Input {...bindInput('name')} autoFocus autoComplete="off" />
       </Field>
       <Field label="Email" required validationMessage={errorOf('email')} hint="The user signs in with it.">
-        <Input
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={values.email}
-          onChange={(_e, data) => change('email', data.value)}
-          onBlur={() => form.blur('email')}
-        />
+        <Input {...bindInput('email')} type="email" autoComplete="off" />
       </Field>
       {isNew && (
         <>
           <Field label="Password" required validationMessage={errorOf('password')} hint="At least 8 characters, with a letter and a digit.">
-            <Input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(_e, data) => change('password', data.value)}
-              onBlur={() => form.blur('password')}
-            />
+            <Input {...bindInput('password')} type="password" autoComplete="new-password" />
           </Field>
           {/* A fieldset, not a Field: a Field gives its id to every checkbox inside it. */}
           <fieldset className={styles.fieldset}>
