@@ -1,8 +1,8 @@
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
  * A zip written by hand, so that a test can lie in it (sizes, names) as an attacker's would; `raw` is put in as the
- * entry's compressed bytes, as they are.
+ * entry's compressed bytes, as they are. Without lies it is a sound zip (each entry deflated, with its CRC).
  */
 export function zip(entries: { name: string; data: Buffer; declaredSize?: number; raw?: Buffer }[]): Buffer {
   const locals: Buffer[] = [];
@@ -12,11 +12,13 @@ export function zip(entries: { name: string; data: Buffer; declaredSize?: number
     const name = Buffer.from(entry.name, 'utf8');
     const compressed = entry.raw ?? deflateRawSync(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
+    const crc = crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
     local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(compressed.length, 18);
     local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
@@ -27,6 +29,7 @@ export function zip(entries: { name: string; data: Buffer; declaredSize?: number
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
