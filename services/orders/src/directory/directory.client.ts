@@ -28,34 +28,39 @@ export class DirectoryClient {
 
   async branch(id: number, authorization?: string, requestId?: string): Promise<BranchRef> {
     if (!this.config.SCHEDULING_URL) return { id, name: null, active: true };
-    const answer = await getFromService<Branch>('scheduling', this.config.SCHEDULING_URL, `/api/branches/${id}`, {
+    const branch = await this.record<Branch>(
+      { service: 'scheduling', urls: this.config.SCHEDULING_URL, path: `/api/branches/${id}`, what: 'Branch', id },
       authorization,
-      timeoutMs: this.config.SERVICE_CALL_TIMEOUT_MS,
       requestId,
-    });
-    if (answer.status === 404) throw new NotFoundError('Branch', id);
-    if (answer.status !== 200 || !answer.body) {
-      throw new UnavailableError(`The scheduling service answered HTTP ${answer.status} for branch ${id}.`);
-    }
-    return { id, name: answer.body.name, active: answer.body.active !== false };
+    );
+    return { id, name: branch.name, active: branch.active !== false };
   }
 
   async provider(id: string, authorization?: string, requestId?: string): Promise<ProviderRef> {
     if (!this.config.IDENTITY_URL) return { id, name: null, isProvider: true, active: true };
-    const answer = await getFromService<StaffUser>('identity', this.config.IDENTITY_URL, `/api/identity/users/${id}`, {
+    const user = await this.record<StaffUser>(
+      { service: 'identity', urls: this.config.IDENTITY_URL, path: `/api/identity/users/${id}`, what: 'User', id },
+      authorization,
+      requestId,
+    );
+    return { id, name: user.name, isProvider: (user.roles ?? []).includes('ServiceProvider'), active: user.active !== false };
+  }
+
+  /** One record of another service: a 404 is the record not found, any other answer but a 200 with a body the service unavailable. */
+  private async record<T>(
+    { service, urls, path, what, id }: { service: string; urls: string; path: string; what: string; id: number | string },
+    authorization?: string,
+    requestId?: string,
+  ): Promise<T> {
+    const answer = await getFromService<T>(service, urls, path, {
       authorization,
       timeoutMs: this.config.SERVICE_CALL_TIMEOUT_MS,
       requestId,
     });
-    if (answer.status === 404) throw new NotFoundError('User', id);
+    if (answer.status === 404) throw new NotFoundError(what, id);
     if (answer.status !== 200 || !answer.body) {
-      throw new UnavailableError(`The identity service answered HTTP ${answer.status} for user ${id}.`);
+      throw new UnavailableError(`The ${service} service answered HTTP ${answer.status} for ${what.toLowerCase()} ${id}.`);
     }
-    return {
-      id,
-      name: answer.body.name,
-      isProvider: (answer.body.roles ?? []).includes('ServiceProvider'),
-      active: answer.body.active !== false,
-    };
+    return answer.body;
   }
 }
