@@ -54,14 +54,14 @@ export const fetchJob = (jobId: string) => apiFetch<LeadImportJob>(CRM_PATHS.job
 export const clearUpload = (id: number) => apiFetch<void>(CRM_PATHS.upload(id), { method: 'DELETE' });
 export const clearAllUploads = () => apiFetch<{ removed: number; kept: number }>(CRM_PATHS.uploads, { method: 'DELETE' });
 
-/** Revalidates the pending files and the groups after an upload, a clear or an extraction. */
-export function useReloadLeads() {
+/** Reloads every cached answer whose key `matches`: what it held is dropped, and it is asked again. */
+export function useReload(matches: (key: string) => boolean) {
   const { mutate } = useSWRConfig();
-  return () =>
-    mutate((key) => typeof key === 'string' && (key === CRM_PATHS.uploads || key.startsWith(CRM_PATHS.groups)), undefined, {
-      revalidate: true,
-    });
+  return () => mutate((key) => typeof key === 'string' && matches(key), undefined, { revalidate: true });
 }
+
+/** Revalidates the pending files and the groups after an upload, a clear or an extraction. */
+export const useReloadLeads = () => useReload((key) => key === CRM_PATHS.uploads || key.startsWith(CRM_PATHS.groups));
 
 // ── Downloads (the API needs the bearer token, so no plain links) ─────────────────────────────
 
@@ -85,10 +85,4 @@ export const distributeLeads = (userIds: string[], count: number) =>
   apiFetch<DistributeLeadsResult>(CRM_PATHS.distribute, { method: 'POST', json: { userIds, count } });
 
 /** After assignments change: the table's sellers and every agent's lead list. */
-export function useReloadAssignments() {
-  const { mutate } = useSWRConfig();
-  return () =>
-    mutate((key) => typeof key === 'string' && (key.startsWith(CRM_PATHS.assignable) || key.startsWith(CRM_PATHS.users)), undefined, {
-      revalidate: true,
-    });
-}
+export const useReloadAssignments = () => useReload((key) => key.startsWith(CRM_PATHS.assignable) || key.startsWith(CRM_PATHS.users));

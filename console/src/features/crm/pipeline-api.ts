@@ -1,4 +1,3 @@
-import { useSWRConfig } from 'swr';
 import type {
   LeadNote,
   LeadStage,
@@ -11,7 +10,7 @@ import type {
   UpdatePipeline,
 } from '@backoffice/contracts';
 import { apiFetch, useApi, withQuery } from '../../components/api';
-import { CRM_PATHS } from './api';
+import { CRM_PATHS, useReload } from './api';
 
 /** The browser's time zone: "today", "this week" and "this month" are the agent's days. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -52,13 +51,5 @@ export const reassignLeads = (leadIds: number[], toUserId: string) =>
   apiFetch<ReassignLeadsResult>(CRM_PATHS.teamReassign, { method: 'POST', json: { leadIds, toUserId } });
 
 /** After a change to a lead: the lists, the workspace figures and its notes. */
-export function useReloadPipeline() {
-  const { mutate } = useSWRConfig();
-  return () =>
-    mutate(
-      (key) =>
-        typeof key === 'string' && (key.startsWith(CRM_PATHS.mine) || key.startsWith(CRM_PATHS.team) || key.startsWith(CRM_PATHS.pipeline)),
-      undefined,
-      { revalidate: true },
-    );
-}
+export const useReloadPipeline = () =>
+  useReload((key) => key.startsWith(CRM_PATHS.mine) || key.startsWith(CRM_PATHS.team) || key.startsWith(CRM_PATHS.pipeline));
