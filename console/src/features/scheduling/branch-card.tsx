@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Button, Card, CardHeader, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, DeleteRegular, EditRegular, LocationRegular, PhoneRegular } from '@fluentui/react-icons';
 import type { Branch, BranchCountry } from '@backoffice/contracts';
@@ -29,6 +30,19 @@ export interface BranchCardProps {
   country?: BranchCountry;
   onEdit(): void;
   onDelete(): void;
+}
+
+/** One detail of the card: its icon, named for screen readers, beside its text. */
+function DetailRow({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.row}>
+      <dt className={styles.rowIcon} aria-label={label}>
+        {icon}
+      </dt>
+      <dd className={styles.rowText}>{children}</dd>
+    </div>
+  );
 }
 
 /** One branch: name, type, state, phone, address and country, with its settings link, edit and delete. */
@@ -66,27 +80,16 @@ export function BranchCard({ branch, country, onEdit, onDelete }: BranchCardProp
         }
       />
       <dl className={styles.details}>
-        <div className={styles.row}>
-          <dt className={styles.rowIcon} aria-label="Phone">
-            <PhoneRegular aria-hidden="true" />
-          </dt>
-          <dd className={styles.rowText}>{branch.phoneNumber}</dd>
-        </div>
-        <div className={styles.row}>
-          <dt className={styles.rowIcon} aria-label="Address">
-            <LocationRegular aria-hidden="true" />
-          </dt>
-          <dd className={styles.rowText}>{branch.address}</dd>
-        </div>
-        <div className={styles.row}>
-          <dt className={styles.rowIcon} aria-label="Country">
-            <CountryFlag ccn3={branch.countryCCN3} name={countryName} />
-          </dt>
-          <dd className={styles.rowText}>
-            {countryName}
-            {!branch.location && <Text size={200}> · not on the map</Text>}
-          </dd>
-        </div>
+        <DetailRow label="Phone" icon={<PhoneRegular aria-hidden="true" />}>
+          {branch.phoneNumber}
+        </DetailRow>
+        <DetailRow label="Address" icon={<LocationRegular aria-hidden="true" />}>
+          {branch.address}
+        </DetailRow>
+        <DetailRow label="Country" icon={<CountryFlag ccn3={branch.countryCCN3} name={countryName} />}>
+          {countryName}
+          {!branch.location && <Text size={200}> · not on the map</Text>}
+        </DetailRow>
       </dl>
       <div className={styles.footer}>
         <ButtonLink
