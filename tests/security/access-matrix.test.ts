@@ -1,8 +1,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { API_SCOPES, ROLES, SERVICE_NAMES, serviceUrlVariable, type ApiScope, type Role } from '@backoffice/contracts';
-import { clientToken, signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { clientToken, signToken, type TestService } from '@backoffice/platform/testing';
 import { BAD_TOKENS, badToken, type BadToken } from './security-kit';
 import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../../services/gateway/src/routing/route-table';
+import { startGateway } from '../../services/gateway/test/gateway-test-kit';
 
 /*
  * The access matrix, generated from the gateway's route table: every rule × every method it covers
@@ -70,12 +71,7 @@ beforeAll(async () => {
     upstreams.push(server);
     env[serviceUrlVariable(service)] = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   }
-  gateway = await startTestService(() => require('../../services/gateway/src/app.module').AppModule, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../../services/gateway/src/gateway.http').configureGatewayHttp(app, logger),
-    env: { ...env, CONSOLE_DIR: '/nonexistent' },
-  });
+  gateway = await startGateway(env);
 }, 60_000);
 
 afterAll(async () => {

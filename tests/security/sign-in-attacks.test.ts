@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { REFRESH_COOKIE, type StaffUser } from '@backoffice/contracts';
-import { signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { signToken, type TestService } from '@backoffice/platform/testing';
 import { ADMIN_LOGIN, BAD_TOKENS, badToken, startService, type StartedService } from './security-kit';
+import { startGateway } from '../../services/gateway/test/gateway-test-kit';
 
 /*
  * Attacks on signing in and on tokens, through the real gateway in front of the real identity
@@ -97,12 +98,7 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES_PER_USER_AND_IP: String(LIMIT_PER_ACCOUNT_AND_ADDRESS),
   });
   geography = await startService('geography', 'http://127.0.0.1:9');
-  gateway = await startTestService(() => require('../../services/gateway/src/app.module').AppModule, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../../services/gateway/src/gateway.http').configureGatewayHttp(app, logger),
-    env: { IDENTITY_URL: identity.url, GEOGRAPHY_URL: geography.url, CONSOLE_DIR: '/nonexistent' },
-  });
+  gateway = await startGateway({ IDENTITY_URL: identity.url, GEOGRAPHY_URL: geography.url });
   const signedIn = await login(ADMIN_LOGIN.username, ADMIN_LOGIN.password, freshAddress());
   expect(signedIn.status).toBe(200);
   adminToken = signedIn.body.accessToken as string;

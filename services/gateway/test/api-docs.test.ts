@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { buildServiceOpenApi } from '@backoffice/platform';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
 import { ApiDocuments } from '../src/docs/api-docs';
 import type { OpenApiDoc } from '../src/docs/merge-openapi';
+import { startGateway } from './gateway-test-kit';
 
 /*
  * The API reference served by the gateway: the merged document at a stable URL, read at run time from
@@ -47,12 +48,7 @@ beforeAll(async () => {
   const down = Object.fromEntries(
     ['IDENTITY', 'CATALOGUE', 'CRM', 'ORDERS', 'SCHEDULING', 'PAYMENTS'].map((name) => [`${name}_URL`, 'http://127.0.0.1:1']),
   );
-  gateway = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
-    env: { ...down, GEOGRAPHY_URL: geography.url, CONSOLE_DIR: '/nonexistent' },
-  });
+  gateway = await startGateway({ ...down, GEOGRAPHY_URL: geography.url });
 }, 120_000);
 
 afterAll(async () => {

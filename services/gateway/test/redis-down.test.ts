@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { redisUrl, startTestService, type TestService } from '@backoffice/platform/testing';
+import { redisUrl, type TestService } from '@backoffice/platform/testing';
+import { startGateway } from './gateway-test-kit';
 
 /**
  * Redis gone on the authentication path. Every protected request asks whether its session was ended (revocation,
@@ -66,12 +67,7 @@ beforeAll(async () => {
   const through = new URL(real.href);
   through.hostname = '127.0.0.1';
   through.port = String(relay.port);
-  gateway = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
-    env: { REDIS_URL: through.href, GEOGRAPHY_URL: upstream.url, CONSOLE_DIR: '/nonexistent' },
-  });
+  gateway = await startGateway({ REDIS_URL: through.href, GEOGRAPHY_URL: upstream.url });
 });
 
 afterAll(async () => {

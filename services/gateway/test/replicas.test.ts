@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
+import { startGateway } from './gateway-test-kit';
 
 /** A stand-in replica: answers readiness as told, and echoes each request's body with its own name. */
 function replica(name: string): Promise<{
@@ -65,15 +66,9 @@ let b: Awaited<ReturnType<typeof replica>>;
 
 beforeAll(async () => {
   [a, b] = await Promise.all([replica('a'), replica('b')]);
-  gateway = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
-    env: {
-      // Three identity replicas, the first of which refuses every connection (stopped, or restarting).
-      IDENTITY_URL: `http://127.0.0.1:1, ${a.url},${b.url}/`,
-      CONSOLE_DIR: '/nonexistent',
-    },
+  gateway = await startGateway({
+    // Three identity replicas, the first of which refuses every connection (stopped, or restarting).
+    IDENTITY_URL: `http://127.0.0.1:1, ${a.url},${b.url}/`,
   });
 });
 

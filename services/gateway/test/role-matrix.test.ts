@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE_PATHS, IDENTITY_PATHS, ORDERS_PATHS, ROLES, SERVICE_NAMES, serviceUrlVariable, type Role } from '@backoffice/contracts';
-import { endSessions, signToken, startTestService, type TestService } from '@backoffice/platform/testing';
+import { endSessions, signToken, type TestService } from '@backoffice/platform/testing';
 import { findRoute, ROUTE_TABLE, type Access, type RouteRule } from '../src/routing/route-table';
+import { startGateway } from './gateway-test-kit';
 
 /*
  * The role matrix: for every rule of the gateway's route table (so a new /api prefix is covered the
@@ -63,12 +64,7 @@ let upstreams: Server[] = [];
 beforeAll(async () => {
   const fakes = await fakeServices();
   upstreams = fakes.servers;
-  gateway = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
-    env: { ...fakes.env, CONSOLE_DIR: '/nonexistent' },
-  });
+  gateway = await startGateway(fakes.env);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import type { TestService } from '@backoffice/platform/testing';
+import { startGateway } from './gateway-test-kit';
 
 /** /api/config says how card settlement is served, as the payments service tells it on its internal route. */
 let payments: Server;
@@ -14,20 +15,8 @@ beforeAll(async () => {
     response.end(JSON.stringify({ mode: 'simulated' }));
   });
   await new Promise<void>((resolve) => payments.listen(0, '127.0.0.1', resolve));
-  const env = { CONSOLE_DIR: '/nonexistent', PAYMENTS_URL: `http://127.0.0.1:${(payments.address() as { port: number }).port}` };
-  const load = () => require('../src/app.module').AppModule;
-  gateway = await startTestService(load, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
-    env,
-  });
-  gatewayWithoutPayments = await startTestService(load, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
-    env: { ...env, PAYMENTS_URL: 'http://127.0.0.1:1' }, // nothing listens there
-  });
+  gateway = await startGateway({ PAYMENTS_URL: `http://127.0.0.1:${(payments.address() as { port: number }).port}` });
+  gatewayWithoutPayments = await startGateway({ PAYMENTS_URL: 'http://127.0.0.1:1' }); // nothing listens there
 });
 
 afterAll(async () => {
