@@ -8,6 +8,7 @@ export { LoadError } from './load-error';
 export { LazyPart, type LazyPartProps } from './lazy-part';
 export { PageSpinner } from './page-spinner';
 export { useDeleteRecord, type DeleteRecord } from './use-delete-record';
+export { useErrorToast } from './use-error-toast';
 export { useRowCommand, type RowCommand } from './use-row-command';
 export type { SecretOnceDialogProps } from './secret-once-dialog';
 export { APP_TOASTER_ID, useNotify, type Notify } from './use-notify';

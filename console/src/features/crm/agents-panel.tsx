@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Avatar, SearchBox, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { PeopleRegular } from '@fluentui/react-icons';
 import type { StaffUser } from '@backoffice/contracts';
-import { errorMessage } from '../../components/api';
-import { EmptyState, PageSpinner, useNotify } from '../../components/feedback';
+import { EmptyState, PageSpinner, useErrorToast } from '../../components/feedback';
 import { useStaffSearch } from '../../components/pickers';
 import { useDebounced } from '../../components/table';
 
@@ -58,15 +57,12 @@ export interface AgentsPanelProps {
 /** The sales agents to assign leads to, searched on the server by name or email; the chosen one is marked. */
 export function AgentsPanel({ className, titleClassName, selected, selectedNote, onChoose }: AgentsPanelProps) {
   const styles = useStyles();
-  const notify = useNotify();
   const [agentSearch, setAgentSearch] = useState('');
   const agents = useStaffSearch('Salesagent', useDebounced(agentSearch));
   const agentList = agents.data?.items ?? [];
   const searchingAgents = agentSearch.trim() !== '';
 
-  useEffect(() => {
-    if (agents.error) notify.error(errorMessage(agents.error), 'Failed to load the sales agents');
-  }, [agents.error, notify]);
+  useErrorToast(agents.error, 'Failed to load the sales agents');
 
   return (
     <section className={className} aria-labelledby="agents-title">

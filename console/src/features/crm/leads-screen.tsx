@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ArrowUploadRegular,
@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-icons';
 import type { DuplicateMode, LeadGroup, LeadUpload } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { PageSpinner, useConfirm, useNotify } from '../../components/feedback';
+import { PageSpinner, useConfirm, useErrorToast, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { ButtonLink } from '../../components/navigation';
 import { CRM_PATHS, clearAllUploads, clearUpload, download, useLeadUploads, useReloadLeads } from './api';
@@ -61,9 +61,7 @@ export default function LeadsScreen() {
   const uploads = useLeadUploads();
   const { running, extract, outcomes, dismiss } = useExtractions(uploads.data);
 
-  useEffect(() => {
-    if (uploads.error) notify.error(errorMessage(uploads.error), 'Failed to load the saved files');
-  }, [uploads.error, notify]);
+  useErrorToast(uploads.error, 'Failed to load the saved files');
 
   const pending = uploads.data ?? [];
   // A file already imported waits for its own choice (import again, open the group, cancel): Extract All leaves it.

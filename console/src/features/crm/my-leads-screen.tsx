@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { errorMessage } from '../../components/api';
-import { useNotify } from '../../components/feedback';
+import { useErrorToast } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { useOpenLead } from './lead-panel';
 import { PipelineFilters, usePipelineParams } from './pipeline-filters';
@@ -9,7 +7,6 @@ import { PipelineTable } from './pipeline-table';
 
 /** /crm/leads for a sales agent: their own leads as a pipeline (stage, follow-up, notes), filtered, sorted and paged on the server. */
 export default function MyLeadsScreen() {
-  const notify = useNotify();
   const params = usePipelineParams();
   const { list, stage, card, sort, due } = params;
   const { setOpen, panel } = useOpenLead();
@@ -25,9 +22,7 @@ export default function MyLeadsScreen() {
   });
 
   const { error } = answer;
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'Failed to load your leads');
-  }, [error, notify]);
+  useErrorToast(error, 'Failed to load your leads');
 
   const filtered = !!(list.search || stage || due || card);
   return (

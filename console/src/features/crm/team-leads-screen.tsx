@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PersonArrowRightRegular } from '@fluentui/react-icons';
 import { errorMessage } from '../../components/api';
-import { useConfirm, useNotify } from '../../components/feedback';
+import { useConfirm, useErrorToast, useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { UserPicker, useStaffUser, type PickedUser } from '../../components/pickers';
 import { useOpenLead } from './lead-panel';
@@ -46,9 +46,7 @@ export default function TeamLeadsScreen() {
   const answer = useTeamPipeline(query);
   const { error } = answer;
 
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'Failed to load the team’s leads');
-  }, [error, notify]);
+  useErrorToast(error, 'Failed to load the team’s leads');
   useResetWhen(JSON.stringify([list.page, list.search, stage, due, card, sort, agentId]), () => setSelected(new Set()));
 
   const reassign = async () => {

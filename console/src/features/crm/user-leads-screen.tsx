@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowShuffleRegular } from '@fluentui/react-icons';
 import { USER_LEADS_PAGE_SIZE, type StaffUser } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { useConfirm, useNotify } from '../../components/feedback';
+import { useConfirm, useErrorToast, useNotify } from '../../components/feedback';
 import { UNSAVED_MESSAGE, UNSAVED_TITLE, UnsavedChangesGuard } from '../../components/forms';
 import { PageHeader } from '../../components/layout';
 import { useResetWhen, useDebounced } from '../../components/table';
@@ -67,9 +67,7 @@ export default function UserLeadsScreen() {
   // A new agent (or their leads reloaded after Update) starts with no pending change.
   useResetWhen(agent?.id, () => setPending(new PendingChanges(assigned ?? [])));
   useResetWhen(assigned, () => setPending(new PendingChanges(assigned ?? [])));
-  useEffect(() => {
-    if (table.error) notify.error(errorMessage(table.error), 'Failed to load the leads');
-  }, [table.error, notify]);
+  useErrorToast(table.error, 'Failed to load the leads');
 
   const pageIds = useMemo(() => table.data?.data.map((lead) => lead.id) ?? [], [table.data]);
   const ready = Boolean(agent && assigned);

@@ -8,12 +8,11 @@ import {
   PersonAddRegular,
   WarningRegular,
 } from '@fluentui/react-icons';
-import { useEffect, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import type { PipelineCard } from '@backoffice/contracts';
-import { errorMessage } from '../../components/api';
 import { useCurrentUser } from '../../components/auth';
-import { useNotify } from '../../components/feedback';
+import { useErrorToast } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { LinkTileGrid } from '../../components/navigation';
 import { CARD_LABELS } from './pipeline-filters';
@@ -58,12 +57,9 @@ const CARD_ICONS: Record<PipelineCard, ReactElement> = {
 /** /crm: the sales agent's home: the pipeline cards (each opens the list filtered), their totals and the way to their leads. */
 export default function WorkspaceScreen() {
   const styles = useStyles();
-  const notify = useNotify();
   const user = useCurrentUser();
   const { data, error } = useMyLeadsSummary();
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'Failed to load your figures');
-  }, [error, notify]);
+  useErrorToast(error, 'Failed to load your figures');
   const figure = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString());
   const stats = [
     { label: 'Leads assigned to you', value: data?.total, icon: <PeopleListRegular /> },

@@ -1,10 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ReceiptRegular } from '@fluentui/react-icons';
 import { ORDER_STATUSES, shortId, type OrderStatus, type OrderSummary } from '@backoffice/contracts';
-import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { useNotify } from '../../components/feedback';
+import { useErrorToast } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { ExportButton, PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
@@ -59,7 +58,6 @@ function useOrderColumns(): DataTableColumn<OrderSummary>[] {
 
 /** /admin/clients-orders: server-paged orders with search, a status filter and an xlsx export; the state lives in the URL. */
 export default function ClientsOrdersScreen() {
-  const notify = useNotify();
   const list = useListParams<'date'>({ sort: 'date', dir: 'desc', searchParam: 'search' }, ['status']);
   const status: OrderStatus | '' = (ORDER_STATUSES as readonly string[]).includes(list.filters.status)
     ? (list.filters.status as OrderStatus)
@@ -73,9 +71,7 @@ export default function ClientsOrdersScreen() {
   const columns = useOrderColumns();
 
   const { error } = answer;
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'Failed to load orders');
-  }, [error, notify]);
+  useErrorToast(error, 'Failed to load orders');
 
   const exportXlsx = async () => {
     const blob = await fetchBlob(exportOrdersPath({ search: list.search, status }));

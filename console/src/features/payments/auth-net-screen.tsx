@@ -10,7 +10,7 @@ import {
 } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState, ErrorBar, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, useErrorToast, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
 import { TextLink } from '../../components/navigation';
@@ -299,14 +299,11 @@ function useTransactionColumns(): DataTableColumn<SettledTransaction>[] {
 
 function Transactions({ batchId }: { batchId: string }) {
   const styles = useStyles();
-  const notify = useNotify();
   const { data, error, isLoading } = useSettledTransactions(batchId);
   const settlement = useSettlementStatus();
   const columns = useTransactionColumns();
 
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), `Batch ${batchId}`);
-  }, [error, batchId, notify]);
+  useErrorToast(error, `Batch ${batchId}`);
 
   const flagged = (data?.transactions ?? []).filter(
     (t) => t.reconciliation.flag === 'no-order' || t.reconciliation.flag === 'amount-mismatch',

@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PeopleSearchRegular } from '@fluentui/react-icons';
 import type { SalesAgentFigures, SalesAgentReport } from '@backoffice/contracts';
-import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { EmptyState, ErrorBar, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, useErrorToast } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { ExportButton, PageHeader } from '../../components/layout';
 import { DataTable, StackedCell, type DataTableColumn } from '../../components/table';
@@ -62,7 +61,6 @@ function useMinimumLoading(key: string | null): boolean {
 /** /admin/salesagent-report: per sales agent, leads assigned in a period, those that became clients, and their orders. */
 export default function SalesAgentReportScreen() {
   const styles = useStyles();
-  const notify = useNotify();
   const days = usePeriodDays();
   const { today, from, setFrom, to, setTo } = days;
 
@@ -80,9 +78,7 @@ export default function SalesAgentReportScreen() {
   const holding = useMinimumLoading(period ? `${period.from}/${period.to}` : null);
   const loading = period !== null && (holding || report.isLoading);
 
-  useEffect(() => {
-    if (report.error) notify.error(errorMessage(report.error), 'Sales agent report');
-  }, [report.error, notify]);
+  useErrorToast(report.error, 'Sales agent report');
 
   return (
     <>

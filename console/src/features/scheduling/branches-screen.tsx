@@ -1,9 +1,8 @@
-import { lazy, useEffect, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Button, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, BuildingMultipleRegular, GridRegular, MapRegular } from '@fluentui/react-icons';
 import type { Branch, BranchCountry } from '@backoffice/contracts';
-import { errorMessage } from '../../components/api';
-import { EmptyState, ErrorBar, LazyPart, PageSpinner, useDeleteRecord, useNotify } from '../../components/feedback';
+import { EmptyState, ErrorBar, LazyPart, PageSpinner, useDeleteRecord, useErrorToast } from '../../components/feedback';
 import { AddButton, PageHeader } from '../../components/layout';
 import { SearchInput, useListParams } from '../../components/table';
 import { deleteBranch, useBranchCountries, useBranches } from './api';
@@ -47,7 +46,6 @@ function matches(branch: Branch, country: BranchCountry | undefined, term: strin
 /** /admin/branches: one card per branch (or all of them on a map), with add, edit and delete. */
 export default function BranchesScreen() {
   const styles = useStyles();
-  const notify = useNotify();
   const { remove: removeRecord } = useDeleteRecord();
   const { data: branches, error, isLoading, mutate } = useBranches();
   const { data: countries, error: countriesError } = useBranchCountries();
@@ -59,12 +57,8 @@ export default function BranchesScreen() {
   const setView = (next: View) => list.setFilter('view', next === 'cards' ? '' : next);
   const [editing, setEditing] = useState<{ branch: Branch | null } | null>(null);
 
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'Failed to load branches');
-  }, [error, notify]);
-  useEffect(() => {
-    if (countriesError) notify.error(errorMessage(countriesError), 'Failed to load countries');
-  }, [countriesError, notify]);
+  useErrorToast(error, 'Failed to load branches');
+  useErrorToast(countriesError, 'Failed to load countries');
 
   const countryByCode = useMemo(() => new Map((countries ?? []).map((c) => [c.ccn3, c])), [countries]);
   const shown = useMemo(

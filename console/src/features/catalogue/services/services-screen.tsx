@@ -14,9 +14,9 @@ import {
 import { AddRegular, BoxMultipleRegular, FolderAddRegular, FolderRegular } from '@fluentui/react-icons';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Category, CategoryDetail, Service } from '@backoffice/contracts';
-import { ApiError, errorMessage } from '../../../components/api';
+import { ApiError } from '../../../components/api';
 import { useFormatMoney } from '../../../components/config';
-import { EmptyState, ErrorBar, PageSpinner, useNotify } from '../../../components/feedback';
+import { EmptyState, ErrorBar, PageSpinner, useErrorToast } from '../../../components/feedback';
 import { PageHeader, StatusPage } from '../../../components/layout';
 import { ButtonLink, PageBreadcrumb } from '../../../components/navigation';
 import { useCategories, useCategory, useServices } from './api';
@@ -129,7 +129,6 @@ function CategoriesSection({
 /** `/admin/services[/{categoryId}]`: walk the category tree; the open category's subcategories and services. */
 export default function ServicesScreen() {
   const styles = useStyles();
-  const notify = useNotify();
   const { removeCategory, removeService } = useCatalogueDeletes();
   const params = useParams<{ categoryId?: string }>();
   const categoryId = params.categoryId && /^\d+$/.test(params.categoryId) ? Number(params.categoryId) : null;
@@ -145,9 +144,7 @@ export default function ServicesScreen() {
   const notFound = badParam || (current.error instanceof ApiError && current.error.status === 404);
   const loadError = notFound ? undefined : (current.error ?? categories.error ?? services.error);
 
-  useEffect(() => {
-    if (loadError) notify.error(errorMessage(loadError), 'Failed to load the catalogue');
-  }, [loadError, notify]);
+  useErrorToast(loadError, 'Failed to load the catalogue');
 
   if (notFound) {
     return (

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Link, RatingDisplay, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, OpenRegular, StarRegular } from '@fluentui/react-icons';
 import { SITE_REVIEW_MAX_RATE, type SiteReview } from '@backoffice/contracts';
-import { errorMessage } from '../../../components/api';
-import { LoadError, EmptyState, PageSpinner, useNotify } from '../../../components/feedback';
+import { LoadError, EmptyState, PageSpinner, useErrorToast } from '../../../components/feedback';
 import { AddButton, PageHeader } from '../../../components/layout';
 import { SearchInput, useListParams } from '../../../components/table';
 import { CARD_GRID_STYLES } from '../card-grid-styles';
@@ -51,15 +50,12 @@ const useStyles = makeStyles({
 /** Site reviews (/admin/site-reviews): cards newest first, paged on the server; a card opens its editor. */
 export default function SiteReviewsScreen() {
   const styles = useStyles();
-  const notify = useNotify();
   // The page and the search live in the address (?page=&q=): reload, back and forward keep them.
   const { page, search, searchInput, setSearchInput, setPage } = useListParams({ sort: 'newest', dir: 'desc' });
   const [dialog, setDialog] = useState<ReviewDialogTarget>(undefined);
   const { data, error, isLoading, mutate } = useSiteReviews(page, search);
 
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'The reviews could not be loaded');
-  }, [error, notify]);
+  useErrorToast(error, 'The reviews could not be loaded');
 
   const close = useCallback(
     (changed: boolean) => {

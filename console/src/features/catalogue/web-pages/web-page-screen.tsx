@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Badge, Button, Card, Tag, TagGroup, Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DeleteRegular, DocumentBulletListRegular, EditRegular } from '@fluentui/react-icons';
 import { WEB_PAGE_LABELS, parseTags, parseWebPage, webPageLayout, type WebArticle, type WebPage } from '@backoffice/contracts';
 import { errorMessage } from '../../../components/api';
-import { LoadError, EmptyState, PageSpinner, useConfirmDelete, useNotify } from '../../../components/feedback';
+import { LoadError, EmptyState, PageSpinner, useConfirmDelete, useErrorToast, useNotify } from '../../../components/feedback';
 import { AddButton, NotFoundPage, PageHeader } from '../../../components/layout';
 import { PageBreadcrumb } from '../../../components/navigation';
 import { CARD_GRID_STYLES } from '../card-grid-styles';
@@ -53,9 +53,7 @@ function WebPageArticles({ page }: { page: WebPage }) {
   const [deleting, setDeleting] = useState<number | null>(null);
   const label = WEB_PAGE_LABELS[page];
 
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), 'The articles could not be loaded');
-  }, [error, notify]);
+  useErrorToast(error, 'The articles could not be loaded');
 
   const nextSort = (articles ?? []).reduce((max, article) => Math.max(max, article.sort), 0) + 1;
   const openNew = () => setForm({ page, nextSort });
