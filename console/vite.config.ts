@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Where `/api` goes in `vite` (dev) and `vite preview`; in production the gateway serves the console itself. */
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -14,7 +15,9 @@ const REACT_VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-rou
 
 export default defineConfig({
   // Fast refresh in dev; esbuild compiles the JSX either way (tsconfig "jsx": "react-jsx").
-  plugins: [react()],
+  // Every asset over 1 kB also as .gz and .br beside it, which the gateway serves to browsers that accept them
+  // (no compression work per request).
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' })],
   resolve: {
     alias: {
       '@backoffice/contracts': path.resolve(__dirname, '../libs/contracts/src/index.ts'),

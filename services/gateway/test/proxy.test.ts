@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { authHeader, startTestService, type TestService } from '@backoffice/platform/testing';
+import { authHeader, type TestService } from '@backoffice/platform/testing';
+import { startGateway } from './gateway-test-kit';
 
 /** A stand-in upstream that echoes what it received, so the proxy's behaviour is visible. */
 function echoServer(): Promise<{
@@ -43,22 +44,16 @@ let upstream: Awaited<ReturnType<typeof echoServer>>;
 
 beforeAll(async () => {
   upstream = await echoServer();
-  gateway = await startTestService(() => require('../src/app.module').AppModule, {
-    service: 'gateway',
-    database: false,
-    configure: (app, logger) => require('../src/gateway.http').configureGatewayHttp(app, logger),
-    env: {
-      IDENTITY_URL: upstream.url,
-      GEOGRAPHY_URL: upstream.url,
-      CRM_URL: upstream.url,
-      CRM_UPLOAD_MAX_BYTES: '200000', // the deployment's lead spreadsheet limit, which the gateway follows
-      CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there: the service is "down"
-      CONSOLE_DIR: '/nonexistent',
-      CURRENCY: 'EUR',
-      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
-      BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_TIMEOUT_MS),
-      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-    },
+  gateway = await startGateway({
+    IDENTITY_URL: upstream.url,
+    GEOGRAPHY_URL: upstream.url,
+    CRM_URL: upstream.url,
+    CRM_UPLOAD_MAX_BYTES: '200000', // the deployment's lead spreadsheet limit, which the gateway follows
+    CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there: the service is "down"
+    CURRENCY: 'EUR',
+    UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+    BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_TIMEOUT_MS),
+    HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   });
 });
 
