@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -76,6 +77,10 @@ export async function createServiceApp(
   });
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie as never);
+  // Answers over 1 kB go out brotli- or gzip-compressed to clients that accept it (an answer already encoded, such
+  // as a precompressed console asset or a service's answer the gateway relays, is left as it is). Request bodies
+  // are never inflated here: the gateway relays them as sent, and the body limits count the bytes that came.
+  await app.register(fastifyCompress as never, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
   const shutdown = new ShutdownGate();
   shutdown.register(fastify);
   // Every log line (and outbox event) of the request carries its id: the context is entered on the request and
