@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -17,7 +17,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import type { OrderDetail, OrderItem } from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
-import { ErrorBar, PageSpinner, useNotify } from '../../components/feedback';
+import { ErrorBar, PageSpinner, useErrorToast, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
 import { NotFoundPage, PageHeader } from '../../components/layout';
 import { ButtonLink, PageBreadcrumb, TextLink, type Crumb } from '../../components/navigation';
@@ -288,17 +288,14 @@ function Receipt({ order }: { order: OrderDetail }) {
 /** /admin/clients-orders/order/{orderId}: the receipt of one order; items are submitted to client services from here. */
 export default function OrderReceiptScreen() {
   usePrintStyles();
-  const notify = useNotify();
   const { orderId } = useParams();
   const { data: order, error, isLoading, mutate } = useOrder(orderId);
   const origin = useOrigin();
 
-  useEffect(() => {
-    if (error && !(error instanceof ApiError && (error.status === 404 || error.status === 400)))
-      notify.error(errorMessage(error), 'Failed to load the order');
-  }, [error, notify]);
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  useErrorToast(notFound ? undefined : error, 'Failed to load the order');
 
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <NotFoundPage homePath={CLIENTS_ORDERS} />;
+  if (notFound) return <NotFoundPage homePath={CLIENTS_ORDERS} />;
 
   const actions = (
     <span data-print-hide style={{ display: 'contents' }}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, CreditCardClockRegular, ReceiptRegular } from '@fluentui/react-icons';
 import {
@@ -8,7 +8,6 @@ import {
   type SettledBatch,
   type SettledTransaction,
 } from '@backoffice/contracts';
-import { errorMessage } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
 import { EmptyState, ErrorBar, useErrorToast, useNotify } from '../../components/feedback';
 import { formatDate } from '../../components/format';
@@ -88,9 +87,7 @@ export default function AuthNetScreen() {
   const batches = useSettledBatches(configured ? range : null);
   const notConfigured = !configured || isNotConfigured(batches.error);
 
-  useEffect(() => {
-    if (batches.error && !isNotConfigured(batches.error)) notify.error(errorMessage(batches.error), 'Settled batches');
-  }, [batches.error, notify]);
+  useErrorToast(isNotConfigured(batches.error) ? undefined : batches.error, 'Settled batches');
 
   const getBatches = () => {
     if (!from || !to) {
