@@ -10,10 +10,8 @@ import type {
   UpdatePipeline,
 } from '@backoffice/contracts';
 import { apiFetch, useApi, withQuery } from '../../components/api';
+import { browserTimeZone } from '../../components/format';
 import { CRM_PATHS, useReload } from './api';
-
-/** The browser's time zone: "today", "this week" and "this month" are the agent's days. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export interface PipelineListQuery {
   start: number;

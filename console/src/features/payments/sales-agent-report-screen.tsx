@@ -4,7 +4,7 @@ import { PeopleSearchRegular } from '@fluentui/react-icons';
 import type { SalesAgentFigures, SalesAgentReport } from '@backoffice/contracts';
 import { useFormatMoney } from '../../components/config';
 import { EmptyState, ErrorBar, useErrorToast } from '../../components/feedback';
-import { formatDate } from '../../components/format';
+import { browserTimeZone, formatDate } from '../../components/format';
 import { ExportButton, PageHeader } from '../../components/layout';
 import { DataTable, StackedCell, type DataTableColumn } from '../../components/table';
 import { downloadSalesAgentCsv, useSalesAgentReport, type SalesAgentReportPeriod } from './api';
@@ -42,8 +42,6 @@ const useStyles = makeStyles({
   },
   note: { display: 'block', marginTop: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
 });
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const conversion = (figures: SalesAgentFigures) =>
   figures.leadsAssigned ? `${Math.round((figures.convertedLeads / figures.leadsAssigned) * 1000) / 10}%` : '—';
