@@ -2,11 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
-import { buildServiceOpenApi, SERVICE_CONFIG, SESSION_REVOCATIONS, type SessionRevocations } from '@backoffice/platform';
+import { buildServiceOpenApi, REDIS, SERVICE_CONFIG, SESSION_REVOCATIONS, type SessionRevocations } from '@backoffice/platform';
+import type Redis from 'ioredis';
 import { upstreamUrl, type GatewayConfig } from './config/gateway.config';
 import { ApiDocuments, apiDocsSources, registerApiDocs } from './docs/api-docs';
 import type { OpenApiDoc } from './docs/merge-openapi';
 import { registerApiProxy } from './routing/api-proxy';
+import { ClientRateLimit } from './routing/client-rate-limit';
 import { registerConsoleFiles } from './console-files/console-files';
 
 function tileOrigin(template: string): string | undefined {
@@ -75,6 +77,10 @@ export async function configureGatewayHttp(app: NestFastifyApplication, logger: 
     logger,
   );
   registerApiDocs(fastify, documents);
-  await registerApiProxy(fastify, config, revocations, logger);
+  const rateLimit =
+    Number(config.API_CLIENT_RATE_LIMIT) > 0
+      ? new ClientRateLimit(app.get<Redis>(REDIS), Number(config.API_CLIENT_RATE_LIMIT), Number(config.API_CLIENT_RATE_WINDOW_MS), logger)
+      : undefined;
+  await registerApiProxy(fastify, config, revocations, logger, rateLimit);
   await registerConsoleFiles(fastify, config.CONSOLE_DIR, logger);
 }

@@ -25,6 +25,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend(serviceUrls).extend({
     .default(45 * 1024 * 1024),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Requests an API client may make per API_CLIENT_RATE_WINDOW_MS, all gateway replicas together; 0: no limit. */
+  API_CLIENT_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+  API_CLIENT_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

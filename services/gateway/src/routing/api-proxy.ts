@@ -20,6 +20,7 @@ import {
 import { findRoute, JSON_BODY_LIMIT, type ConfiguredLimits, type RouteRule } from './route-table';
 import { upstreamUrls, type GatewayConfig } from '../config/gateway.config';
 import { Upstreams } from './upstreams';
+import type { ClientRateLimit } from './client-rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,14 +36,17 @@ declare module 'fastify' {
  */
 const DRAIN_REFUSED_BODY_MAX = 16 * 1024 * 1024;
 
-/** Checks the token and the role for a rule; throws the platform's 401/403 errors. */
+/**
+ * Checks the token and the role for a rule; throws the platform's 401/403 errors. Answers the API client's id when
+ * the caller is one (for its rate limit).
+ */
 export async function authorize(
   rule: RouteRule,
   authorization: string | undefined,
   tokens: AccessTokenVerifier,
   revocations: SessionRevocations,
-): Promise<void> {
-  if (rule.access === 'public') return;
+): Promise<string | undefined> {
+  if (rule.access === 'public') return undefined;
   const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError('A valid access token is required.');
   const claims = tokens.verify(token);
@@ -51,11 +55,12 @@ export async function authorize(
     // An API client: only rules that name one of its scopes, never a staff route.
     const scopes = scopesOf(claims.scope);
     if (!rule.scopes?.some((scope) => scopes.includes(scope))) throw new ForbiddenError('This API client’s scopes do not allow this.');
-    return;
+    return claims.sub;
   }
   if (rule.access !== 'authenticated' && !hasRequiredRole(claims.roles, rule.access)) {
     throw new ForbiddenError('Your role may not do this.');
   }
+  return undefined;
 }
 
 /**
@@ -223,6 +228,7 @@ export async function registerApiProxy(
   config: GatewayConfig,
   revocations: SessionRevocations,
   logger: Logger,
+  rateLimit?: ClientRateLimit,
 ): Promise<void> {
   const settings: TokenSettings = { publicKey: config.JWT_PUBLIC_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
   // Verified tokens are remembered until they expire; revocation is still checked on every request.
@@ -268,11 +274,16 @@ export async function registerApiProxy(
       done(null, limited);
     });
 
-    proxy.addHook('onRequest', async (request: FastifyRequest) => {
+    proxy.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const rule = findRoute(request.method, request.url);
       if (!rule) return;
       request.routeRule = rule;
-      await authorize(rule, request.headers.authorization, tokens, revocations);
+      const clientId = await authorize(rule, request.headers.authorization, tokens, revocations);
+      if (clientId && rateLimit) {
+        const { headers, refusal } = await rateLimit.take(clientId);
+        void reply.headers(headers);
+        if (refusal) throw refusal;
+      }
     });
 
     // After any answer sent before the body was read to its end, the rest is read and dropped, so the
