@@ -49,6 +49,11 @@ export class GroupPartitions {
    */
   async create(em: EntityManager, groupId: number): Promise<void> {
     const table = partitionName(groupId);
+    // A retry finds the table its first run made with its constraint and indexes (one transaction made them all).
+    // Running the DDL again would wait for a run still loading the table while this transaction holds the group's
+    // row, which that run updates after each batch: a deadlock.
+    const [{ found }] = await em.execute<{ found: boolean }[]>(`select to_regclass(?) is not null as found`, [table]);
+    if (found) return;
     await em.execute(`create table if not exists ${table} (like leads including defaults including generated)`);
     await this.addGroupCheck(em, groupId);
     for (const sql of parentIndexes(groupId)) await em.execute(sql);

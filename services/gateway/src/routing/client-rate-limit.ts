@@ -27,11 +27,16 @@ export class ClientRateLimit {
     const key = `gateway:client-rate:${clientId}:${window}`;
     let count: number;
     try {
-      const results = await this.redis
-        .multi()
-        .incr(key)
-        .pexpire(key, this.windowMs * 2)
-        .exec();
+      let timer: NodeJS.Timeout | undefined;
+      const results = await Promise.race([
+        this.redis
+          .multi()
+          .incr(key)
+          .pexpire(key, this.windowMs * 2)
+          .exec(),
+        // A Redis that is reconnecting queues the command: the request does not wait for it.
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Redis did not answer in 500 ms')), 500))),
+      ]).finally(() => clearTimeout(timer));
       count = Number(results?.[0]?.[1]);
       if (!Number.isFinite(count)) throw results?.[0]?.[0] ?? new Error('no answer to INCR');
     } catch (error) {
