@@ -147,6 +147,9 @@ export async function startTestService(
       });
     },
     close: async () => {
+      // The test's client is done with it: a keep-alive connection still counted busy would hold the close for
+      // Fastify's keepAliveTimeout (72 s).
+      app.getHttpServer().closeAllConnections();
       await app.close();
       try {
         for (const check of database ? testDatabaseChecks : []) await check(database!.url);
