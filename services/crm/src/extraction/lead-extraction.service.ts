@@ -103,9 +103,11 @@ export class LeadExtractionService {
     } catch {
       throw new UnavailableError('The job queue is unavailable; try again shortly.');
     }
+    // The state first, then the upload: a job that failed had its plain reason committed on the upload before
+    // BullMQ marked it failed, so the upload read after the state has it (read before, it might not yet).
+    const state = job ? publicState(await job.getState()) : undefined;
     const upload = await this.em.findOne(LeadUploadEntity, { id: parsed.uploadId });
-    if (job) {
-      const state = publicState(await job.getState());
+    if (job && state) {
       const reported = readProgress(job.progress);
       const progress = state === 'completed' ? 100 : reported.percent;
       const view: LeadImportJob = { jobId, uploadId: parsed.uploadId, state, progress };
