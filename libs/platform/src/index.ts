@@ -19,6 +19,7 @@ export * from './outbox/outbox.relay';
 export * from './outbox/inbox.service';
 export * from './outbox/outbox.module';
 export * from './health/readiness';
+export * from './health/within';
 export * from './platform.module';
 export * from './http/bootstrap';
 export * from './http/openapi';

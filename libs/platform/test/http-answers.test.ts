@@ -1,8 +1,7 @@
-import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { Body, Delete, Get, Module, Param, Post } from '@nestjs/common';
 import { ApiController, baseConfigSchema, PlatformModule } from '@backoffice/platform';
-import { authHeader, startTestService, type TestService } from '@backoffice/platform/testing';
+import { authHeader, rawGet, startTestService, type TestService } from '@backoffice/platform/testing';
 
 @ApiController({ tag: 'things', path: 'api/things' })
 class ThingsController {
@@ -75,30 +74,20 @@ it('leaves the routes themselves alone', async () => {
   expect((await service.request('/api/things', { method: 'POST', json: { a: 1 } })).status).toBe(201);
 });
 
-/** A GET with only the headers given (fetch would ask for compression and undo it itself). */
-function rawGet(path: string, headers: Record<string, string>) {
-  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const request = httpRequest(`${service.url}${path}`, { headers: { ...authHeader(), ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject).end();
-  });
-}
+const thingsGet = (path: string, headers: Record<string, string> = {}) => rawGet(`${service.url}${path}`, { ...authHeader(), ...headers });
 
 it('compresses an answer over 1 kB for a client that accepts it, and only then', async () => {
-  const compressed = await rawGet('/api/things/many', { 'accept-encoding': 'gzip, br' });
+  const compressed = await thingsGet('/api/things/many', { 'accept-encoding': 'gzip, br' });
   expect(compressed.headers['content-encoding']).toBe('br');
   expect(compressed.headers['vary']).toMatch(/accept-encoding/i);
   const list = JSON.parse(brotliDecompressSync(compressed.body).toString()) as unknown[];
   expect(list).toHaveLength(200);
   expect(compressed.body.length).toBeLessThan(JSON.stringify(list).length / 4);
 
-  const plain = await rawGet('/api/things/many', {});
+  const plain = await thingsGet('/api/things/many');
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(JSON.parse(plain.body.toString())).toEqual(list);
 
-  const small = await rawGet('/api/things/7', { 'accept-encoding': 'gzip, br' });
+  const small = await thingsGet('/api/things/7', { 'accept-encoding': 'gzip, br' });
   expect(small.headers['content-encoding']).toBeUndefined();
 });

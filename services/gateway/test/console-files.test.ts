@@ -1,9 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { TestService } from '@backoffice/platform/testing';
+import { rawGet, type TestService } from '@backoffice/platform/testing';
 import { startGateway } from './gateway-test-kit';
 
 /** A console build as vite writes it: each file beside its .br and .gz. */
@@ -17,18 +16,9 @@ function writeBuilt(file: string, text: string) {
   writeFileSync(join(dir, `${file}.gz`), gzipSync(text));
 }
 
-/** A GET with the headers given and none added (fetch would ask for and undo compression itself). */
-function rawGet(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    get(`${gateway.url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
-
 let gateway: TestService;
+/** A GET with exactly the headers given, as a browser or a bare client sends it. */
+const consoleGet = (path: string, headers: Record<string, string> = {}) => rawGet(`${gateway.url}${path}`, headers);
 
 beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
@@ -43,7 +33,7 @@ afterAll(async () => {
 });
 
 it('serves a hashed asset compressed as the browser accepts, cached for a year', async () => {
-  const br = await rawGet('/assets/app-1a2b.js', { 'accept-encoding': 'gzip, deflate, br' });
+  const br = await consoleGet('/assets/app-1a2b.js', { 'accept-encoding': 'gzip, deflate, br' });
   expect(br.status).toBe(200);
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.headers['vary']).toMatch(/accept-encoding/i);
@@ -52,11 +42,11 @@ it('serves a hashed asset compressed as the browser accepts, cached for a year',
   expect(brotliDecompressSync(br.body).toString()).toBe(APP);
   expect(br.body.length).toBeLessThan(APP.length / 10);
 
-  const gzip = await rawGet('/assets/app-1a2b.js', { 'accept-encoding': 'gzip' });
+  const gzip = await consoleGet('/assets/app-1a2b.js', { 'accept-encoding': 'gzip' });
   expect(gzip.headers['content-encoding']).toBe('gzip');
   expect(gunzipSync(gzip.body).toString()).toBe(APP);
 
-  const plain = await rawGet('/assets/app-1a2b.js');
+  const plain = await consoleGet('/assets/app-1a2b.js');
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body.toString()).toBe(APP);
   expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -64,7 +54,7 @@ it('serves a hashed asset compressed as the browser accepts, cached for a year',
 
 it('serves the page itself, at / and at any console route, compressed and asked again every time', async () => {
   for (const path of ['/', '/orders/clients?page=2']) {
-    const page = await rawGet(path, { 'accept-encoding': 'br' });
+    const page = await consoleGet(path, { 'accept-encoding': 'br' });
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-encoding']).toBe('br');
@@ -75,7 +65,7 @@ it('serves the page itself, at / and at any console route, compressed and asked 
 
 it('serves an asset built after the gateway started the same way', async () => {
   writeBuilt('assets/late-9z8y.js', APP);
-  const late = await rawGet('/assets/late-9z8y.js', { 'accept-encoding': 'gzip' });
+  const late = await consoleGet('/assets/late-9z8y.js', { 'accept-encoding': 'gzip' });
   expect(late.status).toBe(200);
   expect(late.headers['content-encoding']).toBe('gzip');
   expect(late.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,6 +1,7 @@
 import type Redis from 'ioredis';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@backoffice/contracts';
 import { UnavailableError } from '../errors/domain-error';
+import { within } from '../health/within';
 
 /**
  * Ended sessions. Every access token carries its session id (`sid`); logout, deactivation, a role
@@ -77,11 +78,11 @@ export class SessionRevocations {
   private async checkPulse(): Promise<void> {
     const subscriber = this.subscriber;
     if (!subscriber || !this.live) return;
-    let timer: NodeJS.Timeout | undefined;
-    const quiet = new Promise<'quiet'>((resolve) => (timer = setTimeout(() => resolve('quiet'), HEARTBEAT_MS)));
-    const answer = await Promise.race([subscriber.ping().catch(() => 'quiet' as const), quiet]);
-    clearTimeout(timer);
-    if (answer === 'quiet' && this.subscriber === subscriber) {
+    const quiet = await within(HEARTBEAT_MS, subscriber.ping()).then(
+      () => false,
+      () => true,
+    );
+    if (quiet && this.subscriber === subscriber) {
       this.live = false;
       subscriber.disconnect(true);
     }

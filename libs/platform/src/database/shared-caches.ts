@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { MikroORM, type EventSubscriber, type TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
+import { within } from '../health/within';
 
 /** The PostgreSQL channel every replica of a service listens on; a notification's payload names the cache. */
 export const SHARED_CACHE_CHANNEL = 'platform_cache';
@@ -192,16 +193,10 @@ export class SharedCaches implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** A connection can die without a word (a network gone quiet): ask it something now and then. */
   private async ping(client: Client): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        client.query('select 1'),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), this.timings.pingTimeoutMs))),
-      ]);
+      await within(this.timings.pingTimeoutMs, client.query('select 1'));
     } catch (error) {
       this.lost(client, error as Error);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -1,21 +1,9 @@
+import { within } from './within';
+
 /** One dependency's answer to a readiness check. */
 export interface CheckResult {
   status: 'up' | 'down' | 'degraded';
   detail?: string;
-}
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Asks each dependency at once, each within a second; ready when none is down. */

@@ -4,9 +4,9 @@ import { sendProblem } from '../errors/problem.filter';
 
 /**
  * A request whose body stops arriving is answered 408 and its connection closed once no byte has come for
- * `idleMs`. Node's own limits do not cover it: its requestTimeout bounds the whole request (300 s, and a 70 MB
- * spreadsheet on a slow line may rightly take longer), and nothing bounds the silence between two chunks, so a
- * client that declares 100 bytes and sends 10 held a socket and a request slot for minutes. The clock is the
+ * `idleMs`. Node's own limits do not cover it: Fastify sets the server's requestTimeout to 0 (a whole-request
+ * bound would cut a 70 MB spreadsheet on a slow line anyway), and nothing bounds the silence between two chunks,
+ * so a client that declares 100 bytes and sends 10 held a socket and a request slot without end. The clock is the
  * socket's inactivity timer, armed while the body is read and disarmed once it has all come, so a handler that
  * works for long afterwards, and a response that streams slowly, are not cut.
  */

@@ -10,12 +10,10 @@ import { sendProblem } from '../errors/problem.filter';
  */
 export function registerMethodNotAllowed(fastify: FastifyInstance, logger: Logger): void {
   const paths = Router();
-  const methodsOf = new Map<string, Set<string>>();
   fastify.addHook('onRoute', (route) => {
-    let methods = methodsOf.get(route.url);
+    let methods = paths.findRoute('GET', route.url)?.store as Set<string> | undefined;
     if (!methods) {
       methods = new Set();
-      methodsOf.set(route.url, methods);
       paths.on('GET', route.url, () => undefined, methods);
     }
     for (const method of [route.method].flat()) methods.add(method);

@@ -7,7 +7,7 @@ import { createServiceApp, type ServiceAppOptions } from '../http/bootstrap';
 import { testDatabaseChecks } from './database-checks';
 
 export { testDatabaseChecks } from './database-checks';
-export { buildServices, freePort, portOpen } from './processes';
+export { buildServices, freePort, portOpen, rawGet } from './processes';
 export { endSessions, queryDatabase } from './stores';
 
 /** One RSA key pair per test process, so tests can mint tokens the services accept. */

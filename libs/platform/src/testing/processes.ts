@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -16,6 +17,20 @@ export function portOpen(host: string, port: number): Promise<boolean> {
     socket.setTimeout(1000, () => finish(false));
     socket.once('connect', () => finish(true));
     socket.once('error', () => finish(false));
+  });
+}
+
+/**
+ * A GET with exactly the headers given, its body as sent: fetch would ask for compression and undo it
+ * itself, so what a server sends a client that asks for none (or for brotli) is read this way.
+ */
+export function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolveAnswer, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolveAnswer({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
   });
 }
 

@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { TooManyRequestsError } from '@backoffice/platform';
+import { TooManyRequestsError, within } from '@backoffice/platform';
 
 /**
  * How many requests an API client (another system, with a client-credentials token) may make per window, counted
@@ -27,16 +27,15 @@ export class ClientRateLimit {
     const key = `gateway:client-rate:${clientId}:${window}`;
     let count: number;
     try {
-      let timer: NodeJS.Timeout | undefined;
-      const results = await Promise.race([
+      // A Redis that is reconnecting queues the command: the request does not wait for it.
+      const results = await within(
+        500,
         this.redis
           .multi()
           .incr(key)
           .pexpire(key, this.windowMs * 2)
           .exec(),
-        // A Redis that is reconnecting queues the command: the request does not wait for it.
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Redis did not answer in 500 ms')), 500))),
-      ]).finally(() => clearTimeout(timer));
+      );
       count = Number(results?.[0]?.[1]);
       if (!Number.isFinite(count)) throw results?.[0]?.[0] ?? new Error('no answer to INCR');
     } catch (error) {
