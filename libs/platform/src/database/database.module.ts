@@ -52,8 +52,10 @@ export class DatabaseModule {
         MikroOrmModule.forRootAsync({
           driver: PostgreSqlDriver,
           inject: [SERVICE_CONFIG],
-          useFactory: (config: { DATABASE_URL: string; DATABASE_POOL_MAX?: number; NODE_ENV: string; SERVICE_NAME: string }) =>
-            defineConfig({
+          useFactory: (config: { DATABASE_URL: string; DATABASE_POOL_MAX?: number; NODE_ENV: string; SERVICE_NAME: string }) => ({
+            // Each request's context is entered by a Fastify hook instead of MikroORM's middleware (request-context.ts).
+            registerRequestContext: false,
+            ...defineConfig({
               ...ormOptions(config, options.entities),
               extensions: [Migrator],
               // Every change a signed-in actor flushes goes to the audit log in the same transaction.
@@ -76,6 +78,7 @@ export class DatabaseModule {
                 silent: true,
               },
             }),
+          }),
         }),
       ],
       providers: [MigrationRunner, SharedCaches],

@@ -18,6 +18,7 @@ import { registerRequestGuards } from './request-guards';
 import { registerBodyIdleTimeout } from './body-idle-timeout';
 import { clientErrorHandler, headerLimits } from './connection-limits';
 import { registerMethodNotAllowed } from './method-not-allowed';
+import { registerRequestContext } from '../database/request-context';
 import { guardOpsPaths, listenOps } from './ops-listener';
 import { buildServiceOpenApi } from './openapi';
 import { ShutdownGate } from './shutdown-gate';
@@ -81,6 +82,7 @@ export async function createServiceApp(
   // as a precompressed console asset or a service's answer the gateway relays, is left as it is). Request bodies
   // are never inflated here: the gateway relays them as sent, and the body limits count the bytes that came.
   await app.register(fastifyCompress as never, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
+  registerRequestContext(app, fastify);
   const shutdown = new ShutdownGate();
   shutdown.register(fastify);
   // Every log line (and outbox event) of the request carries its id: the context is entered on the request and
