@@ -17,7 +17,7 @@ export class CountriesController {
   @Scopes('geography:read')
   @Header('content-type', 'application/json; charset=utf-8')
   @ApiResult(z.array(CountrySchema), { summary: 'List countries' })
-  list(): Promise<Buffer> {
+  list(): Promise<string> {
     return this.countries.listAsJson();
   }
 

@@ -18,14 +18,14 @@ export function toCountry(row: CountryEntity): Country {
 @Injectable()
 export class CountriesService {
   /** The list as the JSON the API answers: read on almost every screen, changed rarely. */
-  private readonly listJson: SharedCache<Buffer>;
+  private readonly listJson: SharedCache<string>;
 
   constructor(
     private readonly em: EntityManager,
     private readonly events: RegionEvents,
     private readonly caches: SharedCaches,
   ) {
-    this.listJson = caches.define(LIST_CACHE, async () => Buffer.from(JSON.stringify(await this.list(this.em.fork()))));
+    this.listJson = caches.define(LIST_CACHE, async () => JSON.stringify(await this.list(this.em.fork())));
   }
 
   async list(em: EntityManager = this.em): Promise<Country[]> {
@@ -34,7 +34,7 @@ export class CountriesService {
   }
 
   /** list() serialized, from the shared cache. */
-  listAsJson(): Promise<Buffer> {
+  listAsJson(): Promise<string> {
     return this.listJson.get();
   }
 
