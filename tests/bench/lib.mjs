@@ -77,6 +77,17 @@ export function postgresCpuSeconds() {
   return total;
 }
 
+/** CPU seconds the whole machine has been busy so far, every core and process (Linux: /proc/stat, less idle and iowait). */
+export function machineBusySeconds() {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ
+}
+
 /** Resident memory of a process in MB (Linux). */
 export function rssMb(pid) {
   try {
