@@ -1,9 +1,10 @@
 // Where a Nest service's time per request goes, against the plain Fastify anchor of the gateway-overhead benchmark:
 // `node tests/bench/request-profile.mjs` (after `npm run build`, with PostgreSQL, Redis and Kafka up, e.g. beside
-// `npm start`). It starts the benchmarks' stack on ports +32000, runs the gateway and then geography again under
-// `node --cpu-prof`, loads GET /api/countries through the gateway and then directly at 50 connections (as the
-// benchmark does), does the same to a plain Fastify server serving the same body, and prints each one's CPU time per
-// request by the package that spent it.
+// `npm start`). It starts the benchmarks' stack on ports +21000 (below Linux's ephemeral range, 32768-60999, where
+// an outgoing connection may hold a port it wants), runs the gateway and then geography again under `node
+// --cpu-prof`, loads GET /api/countries through the gateway and then directly at 50 connections (as the benchmark
+// does), does the same to a plain Fastify server serving the same body, and prints each one's CPU time per request
+// by the package that spent it.
 // Not part of `npm run bench` (a profiled process is slower): it explains a figure there. NOTES.md holds its output.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { load } from './lib.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.PROFILE_DURATION_S ?? 10);
-const profile = { ...BENCH_PROFILE, name: 'profile', portOffset: 32000, database: (s) => `backoffice_profile_${s}`, redisDb: 8 };
+const profile = { ...BENCH_PROFILE, name: 'profile', portOffset: 21000, database: (s) => `backoffice_profile_${s}`, redisDb: 8 };
 
 /** The package (or part of the runtime) a profiled function belongs to. */
 function categoryOf({ functionName, url }) {
