@@ -21,5 +21,6 @@ export const GATEWAY_OPS_PORT = 9080;
 
 export const databaseName = (service: ServiceName): string => `backoffice_${service}`;
 
-/** Env variable a service reads to find another service, e.g. GEOGRAPHY_URL. */
-export const serviceUrlVariable = (service: ServiceName): string => `${service.toUpperCase()}_URL`;
+/** Env variable a service reads to find another service (its replicas' URLs, comma-separated), e.g. GEOGRAPHY_URL. */
+export type ServiceUrlVariable = `${Uppercase<ServiceName>}_URL`;
+export const serviceUrlVariable = (service: ServiceName): ServiceUrlVariable => `${service.toUpperCase() as Uppercase<ServiceName>}_URL`;

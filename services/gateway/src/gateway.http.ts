@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { buildServiceOpenApi, REDIS, SERVICE_CONFIG, SESSION_REVOCATIONS, type SessionRevocations } from '@backoffice/platform';
-import type Redis from 'ioredis';
 import { upstreamUrl, type GatewayConfig } from './config/gateway.config';
 import { ApiDocuments, apiDocsSources, registerApiDocs } from './docs/api-docs';
 import type { OpenApiDoc } from './docs/merge-openapi';
@@ -78,8 +78,8 @@ export async function configureGatewayHttp(app: NestFastifyApplication, logger: 
   );
   registerApiDocs(fastify, documents);
   const rateLimit =
-    Number(config.API_CLIENT_RATE_LIMIT) > 0
-      ? new ClientRateLimit(app.get<Redis>(REDIS), Number(config.API_CLIENT_RATE_LIMIT), Number(config.API_CLIENT_RATE_WINDOW_MS), logger)
+    config.API_CLIENT_RATE_LIMIT > 0
+      ? new ClientRateLimit(app.get<Redis>(REDIS), config.API_CLIENT_RATE_LIMIT, config.API_CLIENT_RATE_WINDOW_MS, logger)
       : undefined;
   await registerApiProxy(fastify, config, revocations, logger, rateLimit);
   await registerConsoleFiles(fastify, config.CONSOLE_DIR, logger);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable } from '@backoffice/contracts';
+import { SERVICE_NAMES, SERVICE_PORTS, serviceUrlVariable, type ServiceUrlVariable } from '@backoffice/contracts';
 import { baseConfigSchema, serviceUrlsSchema } from '@backoffice/platform';
 
 const serviceUrls = Object.fromEntries(
   SERVICE_NAMES.map((name) => [serviceUrlVariable(name), serviceUrlsSchema.default(`http://127.0.0.1:${SERVICE_PORTS[name]}`)]),
-) as Record<string, z.ZodDefault<typeof serviceUrlsSchema>>;
+) as Record<ServiceUrlVariable, z.ZodDefault<typeof serviceUrlsSchema>>;
 
 export const gatewayConfigSchema = baseConfigSchema.extend(serviceUrls).extend({
   CONSOLE_DIR: z.string().default('console/dist'),
@@ -34,7 +34,7 @@ export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 /** The URL variable of `service` as configured: one URL, or several replicas' separated by commas. */
 export function upstreamUrls(config: GatewayConfig, service: (typeof SERVICE_NAMES)[number]): string {
-  return (config as unknown as Record<string, string>)[serviceUrlVariable(service)];
+  return config[serviceUrlVariable(service)];
 }
 
 /** The first replica of `service`, for the gateway's own occasional calls (API docs, settlement status). */

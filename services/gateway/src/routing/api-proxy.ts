@@ -233,8 +233,8 @@ export async function registerApiProxy(
   const settings: TokenSettings = { publicKey: config.JWT_PUBLIC_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
   // Verified tokens are remembered until they expire; revocation is still checked on every request.
   const tokens = new AccessTokenVerifier(settings);
-  const ceiling = Number(config.PROXY_BODY_LIMIT_BYTES);
-  const limits: ConfiguredLimits = { leadUploadBytes: Number(config.CRM_UPLOAD_MAX_BYTES) };
+  const ceiling = config.PROXY_BODY_LIMIT_BYTES;
+  const limits: ConfiguredLimits = { leadUploadBytes: config.CRM_UPLOAD_MAX_BYTES };
   const upstreams = new Upstreams((service) => upstreamUrls(config, service), logger);
   upstreams.start();
   fastify.addHook('onClose', async () => upstreams.stop());
