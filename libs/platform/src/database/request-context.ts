@@ -1,5 +1,6 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import type { INestApplication } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { MikroORM, RequestContext, type EntityManager } from '@mikro-orm/core';
 import type { FastifyInstance } from 'fastify';
 
@@ -34,7 +35,8 @@ class ForkOnFirstUse extends Map<string, EntityManager> {
 export function registerRequestContext(app: INestApplication, fastify: FastifyInstance): void {
   let orm: MikroORM;
   try {
-    orm = app.get(MikroORM, { strict: false });
+    // Through the ModuleRef: a lookup the app itself fails logs an ERROR line first (every gateway start did).
+    orm = app.get(ModuleRef).get(MikroORM, { strict: false });
   } catch {
     return;
   }
