@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import { Body, Delete, Get, Module, Param, Post } from '@nestjs/common';
 import { ApiController, baseConfigSchema, PlatformModule } from '@backoffice/platform';
@@ -35,9 +37,15 @@ class ThingsController {
 class ThingsModule {}
 
 let service: TestService;
+const logLines: { level: number; msg: string }[] = [];
 
 beforeAll(async () => {
-  service = await startTestService(() => ThingsModule, { service: 'things', database: false });
+  service = await startTestService(() => ThingsModule, {
+    service: 'things',
+    database: false,
+    env: { LOG_LEVEL: 'info' },
+    logDestination: { write: (line: string) => void logLines.push(JSON.parse(line) as { level: number; msg: string }) },
+  });
 });
 
 afterAll(async () => {
@@ -90,4 +98,33 @@ it('compresses an answer over 1 kB for a client that accepts it, and only then',
 
   const small = await thingsGet('/api/things/7', { 'accept-encoding': 'gzip, br' });
   expect(small.headers['content-encoding']).toBeUndefined();
+});
+
+it('answers a body over its limit with the same 413 problem as the gateway, to a client that calls it directly', async () => {
+  const response = await service.request('/api/things', { method: 'POST', json: { text: 'a'.repeat(2 * 1024 * 1024) } });
+  expect(response.status).toBe(413);
+  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(await response.json()).toMatchObject({
+    type: 'urn:backoffice:problem:payload_too_large',
+    code: 'payload_too_large',
+    detail: expect.stringMatching(/^The request body is larger than this route accepts \([\d,]+ bytes\)\.$/),
+  });
+});
+
+it('logs a client that hangs up in the middle of its body at info, not as a server error, and serves the next one', async () => {
+  const from = logLines.length;
+  const { port } = new URL(service.url);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write('POST /api/things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":');
+      setTimeout(() => socket.destroy(), 100);
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+  await sleep(200);
+  const lines = logLines.slice(from);
+  expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  expect(lines).toContainEqual(expect.objectContaining({ level: 30, msg: 'the client hung up before its request body ended' }));
+  expect((await service.request('/api/things/7')).status).toBe(200);
 });

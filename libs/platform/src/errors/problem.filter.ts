@@ -18,9 +18,11 @@ export class ProblemFilter implements ExceptionFilter {
 }
 
 export function sendProblem(error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
-  const { problem, serverFault, headers } = toProblem(error);
+  const { problem, serverFault, headers } = toProblem(error, request.routeOptions?.bodyLimit);
   if (serverFault) {
     logger.error({ err: error, requestId: request.id, url: request.url }, 'request failed');
+  } else if (problem.code === 'request_aborted') {
+    logger.info({ requestId: request.id, url: request.url }, 'the client hung up before its request body ended');
   }
   if (reply.sent) return;
   void reply

@@ -49,6 +49,22 @@ describe('toProblem', () => {
       status: 400,
       detail: 'The body is not valid JSON.',
     });
-    expect(toProblem(Object.assign(new Error('Request body is too large'), { statusCode: 413 })).problem.status).toBe(413);
+    expect(toProblem(Object.assign(new Error('Request body is too large'), { statusCode: 413 }), 1_048_576)).toMatchObject({
+      problem: {
+        status: 413,
+        type: 'urn:backoffice:problem:payload_too_large',
+        code: 'payload_too_large',
+        detail: 'The request body is larger than this route accepts (1,048,576 bytes).',
+      },
+      serverFault: false,
+    });
+  });
+
+  it('takes a client that hung up mid-body for what it is, not a lost database connection', () => {
+    // Node's error when the client's connection ends before its body did; Fastify's body reader marks it 400.
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(toProblem(aborted)).toMatchObject({ problem: { status: 400, code: 'request_aborted' }, serverFault: false });
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect(toProblem(reset)).toMatchObject({ problem: { status: 503 }, serverFault: true });
   });
 });

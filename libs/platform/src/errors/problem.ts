@@ -50,8 +50,25 @@ function isConnectionFailure(error: unknown): boolean {
   return e.cause ? isConnectionFailure(e.cause) : false;
 }
 
-/** Maps any thrown value to a problem and whether it is a server fault worth logging as an error. */
-export function toProblem(error: unknown): { problem: Problem; serverFault: boolean; headers?: Record<string, string> } {
+/**
+ * The client hung up before its request's body ended: Node destroys the request with an ECONNRESET "aborted" error
+ * (which Fastify's body reader marks 400). No answer can reach anyone, and nothing on our side failed.
+ */
+const isClientAbort = (error: unknown): boolean =>
+  (error as { code?: string } | undefined)?.code === 'ECONNRESET' && (error as Error).message === 'aborted';
+
+/** What a 413 says, at the gateway and at a service alike. */
+export const bodyTooLargeDetail = (limit?: number) =>
+  `The request body is larger than this route accepts${limit ? ` (${limit.toLocaleString('en')} bytes)` : ''}.`;
+
+/**
+ * Maps any thrown value to a problem and whether it is a server fault worth logging as an error. `bodyLimit` is the
+ * route's, named in a 413.
+ */
+export function toProblem(
+  error: unknown,
+  bodyLimit?: number,
+): { problem: Problem; serverFault: boolean; headers?: Record<string, string> } {
   if (error instanceof TooManyRequestsError) {
     return {
       problem: problem(429, error.message, { code: error.code }),
@@ -90,8 +107,18 @@ export function toProblem(error: unknown): { problem: Problem; serverFault: bool
       serverFault: false,
     };
   }
+  if (isClientAbort(error)) {
+    return { problem: problem(400, 'The request was cut off before its body ended.', { code: 'request_aborted' }), serverFault: false };
+  }
   if (isConnectionFailure(error)) {
     return { problem: problem(503, 'A backing service is unavailable; try again shortly.', { code: 'unavailable' }), serverFault: true };
+  }
+  const fastifyError = error as { statusCode?: number; code?: string; message?: string } | undefined;
+  // Fastify's (reaching Nest's filter as an HttpException, or its own handler as is).
+  const tooLarge = error instanceof HttpException ? error.getStatus() === 413 : fastifyError?.statusCode === 413;
+  if (tooLarge) {
+    // The same problem the gateway answers, for a client that calls a service directly.
+    return { problem: problem(413, bodyTooLargeDetail(bodyLimit), { code: 'payload_too_large' }), serverFault: false };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -104,7 +131,6 @@ export function toProblem(error: unknown): { problem: Problem; serverFault: bool
           : String((response as { message?: unknown }).message ?? error.message);
     return { problem: problem(status, detail), serverFault: status >= 500 };
   }
-  const fastifyError = error as { statusCode?: number; code?: string; message?: string } | undefined;
   if (fastifyError && typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const detail =
       fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(fastifyError.message ?? '')

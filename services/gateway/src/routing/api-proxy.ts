@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import {
   AccessTokenVerifier,
   bearerToken,
+  bodyTooLargeDetail,
   DomainError,
   ForbiddenError,
   hasRequiredRole,
@@ -103,8 +104,7 @@ export function endToEndHeaders(headers: IncomingHttpHeaders, into: IncomingHttp
   return into;
 }
 
-const tooLarge = (limit: number) =>
-  new DomainError('payload_too_large', `The request body is larger than this route accepts (${limit.toLocaleString('en')} bytes).`, 413);
+const tooLarge = (limit: number) => new DomainError('payload_too_large', bodyTooLargeDetail(limit), 413);
 
 /** A body stream that fails with a 413 once more than `limit` bytes have passed (bodies without a Content-Length). */
 class BodyLimit extends Transform {
