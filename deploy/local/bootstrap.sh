@@ -13,7 +13,8 @@ stamp=node_modules/.backoffice-install
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$manifest_hash" ]; then
   echo "› installing dependencies"
   # `npm install` honours package-lock.json; `npm ci` trips over npm's known gap with platform-specific optional packages.
-  npm install --no-audit --no-fund --loglevel=error
+  # --prefer-offline: what npm's cache already holds is not asked of the registry again.
+  npm install --no-audit --no-fund --loglevel=error --prefer-offline
   echo "$manifest_hash" > "$stamp"
 fi
 

@@ -90,12 +90,27 @@ async function navPaths(page: Page): Promise<string[]> {
   return hrefs.sort();
 }
 
-async function openRoute(page: Page, path: string) {
-  await page.goto(path);
+/**
+ * Opens an area as a user does, from its link in the navigation (on a phone, behind the menu button), and waits until
+ * its screen has settled: its link is the current one, its heading is shown and nothing on it is still loading.
+ */
+async function openArea(page: Page, path: string, { drawer = false } = {}) {
+  if (drawer) await page.getByTestId('nav-menu-button').click();
+  const link = page.locator(`#console-nav a[href="${path}"]`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  if (drawer) await expect(page.locator('#console-nav')).toBeHidden();
+  else await expect(link).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('#main-content h1').first()).toBeVisible({ timeout: 30_000 });
-  // Figures, tables and charts settle before the checks.
-  await page.waitForLoadState('networkidle');
+  // Figures, tables and charts settle before the checks: no spinner, skeleton or busy region left.
+  await expect(page.locator('.fui-Spinner, .fui-Skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
 }
+
+/**
+ * Admin sees every back-office screen; another role that sees one of them sees the same screen, already checked by
+ * axe as Admin at the same size and theme, so axe runs again only on what is its own.
+ */
+const axeChecked = (role: string, path: string) => role !== 'Admin' && BACK_OFFICE.includes(path);
 
 const slug = (path: string) => path.replace(/^\//, '').replace(/\//g, '-') || 'root';
 
@@ -109,10 +124,10 @@ for (const item of ROLES) {
     await expect(page).toHaveURL(item.landing);
     expect(await navPaths(page)).toEqual([...item.nav].sort());
     for (const path of item.nav) {
-      await openRoute(page, path);
+      await openArea(page, path);
       await expect(page.locator('#console-nav a[aria-current="page"]')).toHaveCount(1);
       await noHorizontalScroll(page, path);
-      await noSeriousAxeViolations(page, `${item.role} ${path} light`);
+      if (!axeChecked(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} light`);
       await shot(page, `shell-${item.role}-desktop-light-${slug(path)}`);
     }
     if (item.denied) {
@@ -146,9 +161,9 @@ for (const item of ROLES) {
     await expect(page.locator('#console-nav')).toBeHidden();
 
     for (const path of item.nav) {
-      await openRoute(page, path);
+      await openArea(page, path, { drawer: true });
       await noHorizontalScroll(page, path);
-      await noSeriousAxeViolations(page, `${item.role} ${path} dark`);
+      if (!axeChecked(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} dark`);
       await shot(page, `shell-${item.role}-phone-dark-${slug(path)}`);
     }
 
