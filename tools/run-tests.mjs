@@ -4,7 +4,7 @@
 // TEST_ONLY=jest|e2e|faults, JEST_ARGS and PLAYWRIGHT_ARGS narrow `npm test` to a part; such a run says so in its
 // closing line (`partial run (…): N passed, N failed`), which CI's grep for `N passed, N failed` never accepts.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildConsole, buildServer } from '../deploy/local/build.mjs';
 import { ensureInfra, stopInfra } from '../deploy/local/infra.mjs';
@@ -24,18 +24,14 @@ const narrowing = () =>
   ['TEST_ONLY', 'JEST_ARGS', 'PLAYWRIGHT_ARGS'].filter((name) => process.env[name]).map((n) => `${n}=${process.env[n]}`);
 const jestArgs = () => (process.env.JEST_ARGS ?? '').split(' ').filter(Boolean);
 const isFaultTest = (arg) => FAULT_TESTS.some((file) => arg.startsWith(file));
-/**
- * Runs a tool to its end; answers its exit code. Its output goes to this one's, or to the file descriptor `output` (a
- * part that runs beside another keeps its output in a file, printed when it ends).
- */
-function runTool(command, args, env, output = 'inherit') {
+/** Runs a tool in the foreground (its output goes to this one's); answers its exit code. */
+function runTool(command, args, env) {
   return new Promise((resolve) => {
-    const stdio = output === 'inherit' ? 'inherit' : ['ignore', output, output];
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
-const node = (script, args = [], env = {}, output = undefined) => runTool(process.execPath, [join(ROOT, script), ...args], env, output);
+const node = (script, args = [], env = {}) => runTool(process.execPath, [join(ROOT, script), ...args], env);
 /** tests/reliability/RESULTS.md from the figures of this run (the fault tests' report and what the tests recorded). */
 const reliabilityReport = (resultsDir) => node('tests/reliability/report.mjs', [join(resultsDir, 'faults.json')]);
 
@@ -90,7 +86,7 @@ function freshResults(name) {
  * jest with `args`, reported into `jsonFile`; its counts. A suite that fails outside its tests, a non-zero exit with
  * no failed test and a missing report each count as one failure (test-reports.mjs).
  */
-async function runJest(infra, jsonFile, args, env = {}, narrowed = jestArgs(), output = undefined) {
+async function runJest(infra, jsonFile, args, env = {}, narrowed = jestArgs()) {
   rmSync(jsonFile, { force: true });
   const jest = [
     '--experimental-vm-modules',
@@ -98,17 +94,12 @@ async function runJest(infra, jsonFile, args, env = {}, narrowed = jestArgs(), o
     '--no-warnings',
     join(ROOT, 'node_modules/jest/bin/jest.js'),
   ];
-  const code = await runTool(
-    process.execPath,
-    [...jest, '--ci', '--json', `--outputFile=${jsonFile}`, ...narrowed, ...args],
-    {
-      TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
-      REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
-      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-      ...env,
-    },
-    output,
-  );
+  const code = await runTool(process.execPath, [...jest, '--ci', '--json', `--outputFile=${jsonFile}`, ...narrowed, ...args], {
+    TEST_PG_SERVER_URL: infra.databaseUrlFor('postgres'),
+    REDIS_URL: redisUrlWithDb(infra.redisUrl, 2),
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    ...env,
+  });
   return jestCounts('jest', jsonFile, code, ROOT);
 }
 
@@ -125,13 +116,10 @@ async function runVitest(jsonFile) {
   return jestCounts('vitest', jsonFile, await node('node_modules/vitest/vitest.mjs', args), ROOT);
 }
 
-/**
- * The fault tests, one file at a time, on a Kafka broker of their own (they stop and start it); each starts its own
- * servers or databases where it breaks them, so they share nothing with the end-to-end stack and run beside it.
- */
-async function runFaults(infra, resultsDir, output = undefined) {
+/** The fault tests, one file at a time, on a Kafka broker of their own (they stop and start it), then RESULTS.md. */
+async function runFaults(infra, resultsDir) {
   const broker = { LOCAL_KAFKA_NAME: 'kafka-faults', LOCAL_KAFKA_PORT: String(FAULTS_KAFKA_PORT) };
-  const infraCli = (action) => node('deploy/local/infra.mjs', [action], broker, output);
+  const infraCli = (action) => node('deploy/local/infra.mjs', [action], broker);
   if ((await infraCli('kafka-start')) !== 0) return failure('the fault tests’ Kafka broker did not start');
   try {
     // JEST_ARGS narrows the fault tests to the fault test files it names (jest would otherwise run those and all of these).
@@ -143,8 +131,8 @@ async function runFaults(infra, resultsDir, output = undefined) {
       ['--maxWorkers=1', '--forceExit', ...(named.length ? [] : FAULT_TESTS)],
       env,
       named,
-      output,
     );
+    await reliabilityReport(resultsDir);
     return part;
   } finally {
     await infraCli('kafka-stop');
@@ -216,28 +204,16 @@ async function test() {
     await timed('vitest', () => runVitest(join(resultsDir, 'vitest.json')));
   }
   // JEST_ARGS that name no fault test leave the fault tests out.
-  const withFaults = only !== 'e2e' && only !== 'jest' && (!process.env.JEST_ARGS || jestArgs().some(isFaultTest));
-  const withE2e = only !== 'jest' && only !== 'faults';
-  // The fault tests mostly wait (for a broker, a server, a restart) and the end-to-end tests keep about one core
-  // busy, so they run side by side; the fault tests' output is kept in a file and printed once they end.
-  const faultsLog = join(resultsDir, 'faults.log');
-  let faultsDone = Promise.resolve();
-  if (withFaults) {
-    log(`\n› fault tests (jest, one file at a time${withE2e ? `, beside the end-to-end tests; output in ${faultsLog}` : ''})`);
-    const output = withE2e ? openSync(faultsLog, 'w') : undefined;
-    faultsDone = timed('fault tests', () => runFaults(infra, resultsDir, output)).finally(() => {
-      if (output === undefined) return;
-      closeSync(output);
-      log(`\n› fault tests: their output\n${readFileSync(faultsLog, 'utf8')}`);
-    });
+  if (only !== 'e2e' && only !== 'jest' && (!process.env.JEST_ARGS || jestArgs().some(isFaultTest))) {
+    log('\n› fault tests (jest, one file at a time)');
+    await timed('fault tests', () => runFaults(infra, resultsDir));
   }
-  if (withE2e) {
+  if (only !== 'jest' && only !== 'faults') {
     log('\n› end-to-end tests (Playwright, Chromium, the whole stack)');
     await timed('end-to-end', () => runPlaywright(infra, keys, resultsDir));
+    // The end-to-end tests record figures too (the front-door fuzzer): RESULTS.md again, with them.
+    await reliabilityReport(resultsDir);
   }
-  await faultsDone;
-  // The fault tests' figures, and the end-to-end tests' (the front-door fuzzer): RESULTS.md.
-  if (withFaults || withE2e) await reliabilityReport(resultsDir);
   if (infra.started.length) await stopInfra({ log });
   log(
     `\n› tests took ${Math.round((Date.now() - started) / 1000)} s: ${took.map(([what, ms]) => `${what} ${Math.round(ms / 1000)} s`).join(', ')}`,
@@ -252,7 +228,6 @@ async function faults() {
   const infra = await ensureInfra({ databases: [], log });
   const totals = new Totals();
   totals.add(await runFaults(infra, resultsDir));
-  await reliabilityReport(resultsDir);
   // The load run starts a whole stack of its own: here only, not in `npm test` (CI time).
   log('\n› load through the gateway (autocannon; LOAD_DURATION_S, LOAD_CONNECTIONS)');
   totals.add(exitCounts('the load run', await node('tests/reliability/load.mjs')));

@@ -29,7 +29,7 @@ async function buildWhenChanged(name, { sources, outputs, stamp, force }, build)
   const hash = hashOf(sources);
   const upToDate = () => !force && readFile(stamp) === hash && outputs.every((p) => existsSync(p));
   if (upToDate()) return false;
-  return withLock(join(ROOT, `.local/${name}-build.lock`), async () => {
+  return withLock(join(ROOT, `.local/${name}-build`), async () => {
     if (upToDate()) return false; // another builder just made it
     await build();
     writeFileSync(stamp, hash);

@@ -20,7 +20,7 @@ const STATE_FILE = path.join(LOCAL, KAFKA_NAME === 'kafka' ? 'infra-started.json
  */
 function withRecord(log, work) {
   return withLock(
-    path.join(LOCAL, 'infra.lock'),
+    path.join(LOCAL, 'infra'),
     async () => {
       let state = {};
       try {

@@ -1,12 +1,12 @@
 // What the scripts of deploy/local share: the repository's folders, running a command, waiting for a condition,
 // whether a port answers or a process runs, where an executable is, and the one lock helper.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
 
 export const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
 /** What runs leave behind (never committed): logs, keys, broker data, records of what was started. */
@@ -88,48 +88,28 @@ export function isAlive(pid) {
 }
 
 /**
- * The one lock helper: runs `work` while holding the lock file `file` (created exclusively, holding the pid). A
- * lock whose holder has died, or that is older than `staleMs`, is taken over; callers in the same process wait
- * like the others. Not re-entrant: `work` must not take the same lock again.
+ * The one lock helper: runs `work` while holding the lock `name` (proper-lockfile: a folder `<name>.lock` whose
+ * time its holder keeps fresh, taken over once it is stale, when its holder has died); callers in the same process
+ * wait like the others. Not re-entrant: `work` must not take the same lock again.
  */
-export async function withLock(file, work, { log = () => {}, timeoutMs = 10 * 60_000, staleMs = 15 * 60_000 } = {}) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Unique to this call, so that a caller only ever removes its own lock.
-  const mine = JSON.stringify({ pid: process.pid, since: new Date().toISOString(), call: randomUUID() });
-  const deadline = Date.now() + timeoutMs;
-  let announced = false;
-  for (;;) {
-    try {
-      fs.writeFileSync(file, mine, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-    }
-    const holder = lockHolder(file);
-    // A file without a pid is being written right now, or was left half-written by a crash.
-    if (holder && (holder.pid ? !isAlive(holder.pid) || holder.age > staleMs : holder.age > 5000)) {
-      if (readFile(file) === holder.raw) fs.rmSync(file, { force: true }); // never a lock taken meanwhile
-      continue;
-    }
-    if (!announced) log(`waiting for pid ${holder?.pid || '?'}, which holds ${file}`);
-    announced = true;
-    if (Date.now() >= deadline) throw new Error(`lock ${file} still held by pid ${holder?.pid || '?'} after ${timeoutMs / 1000} s`);
-    await sleep(200 + Math.floor(Math.random() * 200));
+export async function withLock(name, work, { log = () => {}, timeoutMs = 10 * 60_000 } = {}) {
+  fs.mkdirSync(path.dirname(name), { recursive: true });
+  const options = { realpath: false, stale: 20_000, onCompromised: (error) => log(`lock ${name}.lock: ${error.message}`) };
+  const take = (retries) => lockfile.lock(name, { ...options, retries });
+  let release = await take(0).catch((error) => {
+    if (error.code !== 'ELOCKED') throw error;
+  });
+  if (!release) {
+    log(`waiting for the process that holds ${name}.lock`);
+    const retries = { retries: Math.ceil(timeoutMs / 300), factor: 1, minTimeout: 200, maxTimeout: 400, randomize: true };
+    release = await take(retries).catch((error) => {
+      throw error.code === 'ELOCKED' ? new Error(`lock ${name}.lock still held after ${timeoutMs / 1000} s`) : error;
+    });
   }
   try {
     return await work();
   } finally {
-    if (readFile(file) === mine) fs.rmSync(file, { force: true });
-  }
-}
-
-/** Who holds a lock file ({ raw, pid, age }), or null when it has just vanished. */
-function lockHolder(file) {
-  try {
-    const raw = fs.readFileSync(file, 'utf8');
-    return { raw, pid: Number(/"pid":(\d+)/.exec(raw)?.[1]), age: Date.now() - fs.statSync(file).mtimeMs };
-  } catch {
-    return null;
+    await release().catch(() => {}); // taken over meanwhile: nothing of ours to remove
   }
 }
 

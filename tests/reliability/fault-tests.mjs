@@ -1,6 +1,5 @@
 // The fault tests: run one file at a time by `npm test` and `npm run test:faults` (tools/run-tests.mjs), on a Kafka
-// broker of their own that some stop and start. Kept out of the parallel jest run; `npm test` runs them beside the
-// end-to-end tests.
+// broker of their own that some stop and start. Kept out of the parallel jest run.
 export const FAULT_TESTS = [
   'tests/reliability/',
   'libs/platform/test/outbox.test.ts',
