@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminToken, api, noSeriousAxeViolations, shot, signIn } from './fixtures';
+import { ADMIN, adminToken, api, noSeriousAxeViolations, openFromNav, shot, signIn } from './fixtures';
 
 /*
  * The console shell for every role at a desktop (1280×800) and a phone (390×844): the landing route,
@@ -91,22 +91,6 @@ async function navPaths(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens an area as a user does, from its link in the navigation (on a phone, behind the menu button), and waits until
- * its screen has settled: its link is the current one, its heading is shown and nothing on it is still loading.
- */
-async function openArea(page: Page, path: string, { drawer = false } = {}) {
-  if (drawer) await page.getByTestId('nav-menu-button').click();
-  const link = page.locator(`#console-nav a[href="${path}"]`);
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-  if (drawer) await expect(page.locator('#console-nav')).toBeHidden();
-  else await expect(link).toHaveAttribute('aria-current', 'page');
-  await expect(page.locator('#main-content h1').first()).toBeVisible({ timeout: 30_000 });
-  // Figures, tables and charts settle before the checks: no spinner, skeleton or busy region left.
-  await expect(page.locator('.fui-Spinner, .fui-Skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-}
-
-/**
  * Admin sees every back-office screen; another role that sees one of them sees the same screen, already checked by
  * axe as Admin at the same size and theme, so axe runs again only on what is its own.
  */
@@ -124,7 +108,7 @@ for (const item of ROLES) {
     await expect(page).toHaveURL(item.landing);
     expect(await navPaths(page)).toEqual([...item.nav].sort());
     for (const path of item.nav) {
-      await openArea(page, path);
+      await openFromNav(page, path);
       await expect(page.locator('#console-nav a[aria-current="page"]')).toHaveCount(1);
       await noHorizontalScroll(page, path);
       if (!axeChecked(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} light`);
@@ -161,7 +145,7 @@ for (const item of ROLES) {
     await expect(page.locator('#console-nav')).toBeHidden();
 
     for (const path of item.nav) {
-      await openArea(page, path, { drawer: true });
+      await openFromNav(page, path, { drawer: true });
       await noHorizontalScroll(page, path);
       if (!axeChecked(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} dark`);
       await shot(page, `shell-${item.role}-phone-dark-${slug(path)}`);

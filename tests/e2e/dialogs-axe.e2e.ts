@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { noSeriousAxeViolations, shot, signIn } from './fixtures';
+import { noSeriousAxeViolations, openFromNav, shot, signIn } from './fixtures';
 
 /*
  * Every kind of dialog the console opens, checked by axe with the dialog open: light at a desktop, dark on a phone
@@ -74,9 +74,7 @@ for (const size of [
     await page.emulateMedia({ colorScheme: size.scheme });
     await signIn(page);
     for (const item of DIALOGS) {
-      await page.goto(item.path);
-      await expect(page.locator('#main-content h1').first()).toBeVisible({ timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
+      await openFromNav(page, item.path, { drawer: size.width < 600 });
       const opener = await item.open(page);
       const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).first();
       await expect(dialog, `${item.name}: opens`).toBeVisible();

@@ -34,6 +34,22 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Opens an area as a user does, from its link in the navigation (on a phone, behind the menu button), and waits until
+ * its screen has settled: its link is the current one, its heading is shown and nothing on it is still loading.
+ */
+export async function openFromNav(page: Page, path: string, { drawer = false } = {}) {
+  if (drawer) await page.getByTestId('nav-menu-button').click();
+  const link = page.locator(`#console-nav a[href="${path}"]`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  if (drawer) await expect(page.locator('#console-nav')).toBeHidden();
+  else await expect(link).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('#main-content h1').first()).toBeVisible({ timeout: 30_000 });
+  // Figures, tables and charts settle before the checks: no spinner, skeleton or busy region left.
+  await expect(page.locator('.fui-Spinner, .fui-Skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+}
+
 /** A date as YYYY-MM-DD in the machine's time zone, as a date field shows it (today by default). */
 export const localDay = (date = new Date()) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
