@@ -41,20 +41,26 @@ const HEADERS_TIMEOUT_MS = 1000;
 
 let gateway: TestService;
 let upstream: Awaited<ReturnType<typeof echoServer>>;
+const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   upstream = await echoServer();
-  gateway = await startGateway({
-    IDENTITY_URL: upstream.url,
-    GEOGRAPHY_URL: upstream.url,
-    CRM_URL: upstream.url,
-    CRM_UPLOAD_MAX_BYTES: '200000', // the deployment's lead spreadsheet limit, which the gateway follows
-    CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there: the service is "down"
-    CURRENCY: 'EUR',
-    UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
-    BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_TIMEOUT_MS),
-    HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-  });
+  const logDestination = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) };
+  gateway = await startGateway(
+    {
+      IDENTITY_URL: upstream.url,
+      GEOGRAPHY_URL: upstream.url,
+      CRM_URL: upstream.url,
+      CRM_UPLOAD_MAX_BYTES: '200000', // the deployment's lead spreadsheet limit, which the gateway follows
+      CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there: the service is "down"
+      CURRENCY: 'EUR',
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_TIMEOUT_MS),
+      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      LOG_LEVEL: 'info',
+    },
+    { logDestination },
+  );
 });
 
 afterAll(async () => {
@@ -269,6 +275,25 @@ describe('a request body that stops arriving', () => {
     const { text } = await rawExchange(port(), login(Buffer.byteLength(json)), chunks, 300);
     expect(text).toMatch(/^HTTP\/1\.1 200 /);
     expect(upstream.received.at(-1)!.body).toBe(json);
+  });
+
+  it('takes a client that hangs up mid-body for what it is: logged at info, never as an upstream failure', async () => {
+    const from = logLines.length;
+    await new Promise<void>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: port() }, () => {
+        socket.write(`${login(100).replace('Connection: close\r\n', '')}{"username":`);
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve());
+    });
+    await sleep(300);
+    const lines = logLines.slice(from);
+    expect(lines.filter((line) => (line.level as number) >= 40)).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 30, msg: 'the client hung up before its request body ended', upstream: 'identity' }),
+    );
+    expect((await gateway.request('/api/config', { token: null })).status).toBe(200);
   });
 
   it('does not bound the time the service takes once the body has all come', async () => {

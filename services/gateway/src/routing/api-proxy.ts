@@ -2,6 +2,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Problem } from '@backoffice/contracts';
 import type { Logger } from 'pino';
 import {
   AccessTokenVerifier,
@@ -15,6 +16,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   sendProblem,
   SessionRevocations,
+  toProblem,
   UnauthorizedError,
   type TokenSettings,
 } from '@backoffice/platform';
@@ -207,6 +209,15 @@ export function upstreamFailure(error: unknown, service: string): { status: numb
   return { status: 502, code: 'upstream_failed', detail: `The ${service} service broke off the exchange; try again.` };
 }
 
+/** The problem to answer when the exchange broke because the client hung up mid-body (reply-from wraps its error). */
+function clientHungUp(error: unknown): Problem | undefined {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { problem: answer } = toProblem(cause);
+    if (answer.code === 'request_aborted') return answer;
+  }
+  return undefined;
+}
+
 /** Whether the request never reached the service: refused, unreachable, or reset while connecting. */
 function neverConnected(error: unknown, failure: { code: string }): boolean {
   if (failure.code === 'upstream_unavailable') return true;
@@ -350,6 +361,13 @@ export async function registerApiProxy(
             return forwarded;
           },
           onError: (failedReply, { error }) => {
+            const aborted = clientHungUp(error);
+            if (aborted) {
+              // Nothing failed upstream, and no answer reaches a client that has gone.
+              logger.info({ requestId: request.id, upstream: rule.service }, 'the client hung up before its request body ended');
+              if (!failedReply.sent) void failedReply.status(400).type(PROBLEM_CONTENT_TYPE).send(aborted);
+              return;
+            }
             const failure = upstreamFailure(error, rule.service);
             // The next replica gets a request this one never saw (refused, unreachable), or a GET or HEAD cut before
             // its answer began (a kept-alive connection the replica closed as it stopped), which changed nothing.
@@ -361,7 +379,7 @@ export async function registerApiProxy(
               if (next) return forward(next);
             }
             if (failure.status >= 500)
-              logger.warn({ requestId: request.id, service: rule.service, code: failure.code, err: error }, 'upstream failed');
+              logger.warn({ requestId: request.id, upstream: rule.service, code: failure.code, err: error }, 'upstream failed');
             if (failedReply.sent) return;
             void failedReply
               .status(failure.status)

@@ -103,7 +103,7 @@ export class Upstreams {
           return response.ok;
         })
         .catch(() => false);
-      if (ready !== replica.ready) this.logger.info({ service, replica: replica.url, ready }, 'replica readiness changed');
+      if (ready !== replica.ready) this.logger.info({ upstream: service, replica: replica.url, ready }, 'replica readiness changed');
       replica.ready = ready;
       if (ready) {
         replica.downUntil = 0;
