@@ -94,7 +94,7 @@ async function navPaths(page: Page): Promise<string[]> {
  * Admin sees every back-office screen; another role that sees one of them sees the same screen, already checked by
  * axe as Admin at the same size and theme, so axe runs again only on what is its own.
  */
-const axeChecked = (role: string, path: string) => role !== 'Admin' && BACK_OFFICE.includes(path);
+const axeCheckedAsAdmin = (role: string, path: string) => role !== 'Admin' && BACK_OFFICE.includes(path);
 
 const slug = (path: string) => path.replace(/^\//, '').replace(/\//g, '-') || 'root';
 
@@ -111,7 +111,7 @@ for (const item of ROLES) {
       await openFromNav(page, path);
       await expect(page.locator('#console-nav a[aria-current="page"]')).toHaveCount(1);
       await noHorizontalScroll(page, path);
-      if (!axeChecked(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} light`);
+      if (!axeCheckedAsAdmin(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} light`);
       await shot(page, `shell-${item.role}-desktop-light-${slug(path)}`);
     }
     if (item.denied) {
@@ -147,7 +147,7 @@ for (const item of ROLES) {
     for (const path of item.nav) {
       await openFromNav(page, path, { drawer: true });
       await noHorizontalScroll(page, path);
-      if (!axeChecked(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} dark`);
+      if (!axeCheckedAsAdmin(item.role, path)) await noSeriousAxeViolations(page, `${item.role} ${path} dark`);
       await shot(page, `shell-${item.role}-phone-dark-${slug(path)}`);
     }
 

@@ -52,10 +52,15 @@ function isConnectionFailure(error: unknown): boolean {
 
 /**
  * The client hung up before its request's body ended: Node destroys the request with an ECONNRESET "aborted" error
- * (which Fastify's body reader marks 400). No answer can reach anyone, and nothing on our side failed.
+ * (which Fastify's body reader marks 400; a proxy's error may carry it as its cause). No answer can reach anyone,
+ * and nothing on our side failed.
  */
-const isClientAbort = (error: unknown): boolean =>
-  (error as { code?: string } | undefined)?.code === 'ECONNRESET' && (error as Error).message === 'aborted';
+export function isClientAbort(error: unknown): boolean {
+  for (let cause = error as { code?: string; message?: string; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
+    if (cause.code === 'ECONNRESET' && cause.message === 'aborted') return true;
+  }
+  return false;
+}
 
 /** What a 413 says, at the gateway and at a service alike. */
 export const bodyTooLargeDetail = (limit?: number) =>

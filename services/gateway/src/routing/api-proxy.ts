@@ -2,7 +2,6 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Problem } from '@backoffice/contracts';
 import type { Logger } from 'pino';
 import {
   AccessTokenVerifier,
@@ -11,6 +10,7 @@ import {
   DomainError,
   ForbiddenError,
   hasRequiredRole,
+  isClientAbort,
   scopesOf,
   problem,
   PROBLEM_CONTENT_TYPE,
@@ -209,15 +209,6 @@ export function upstreamFailure(error: unknown, service: string): { status: numb
   return { status: 502, code: 'upstream_failed', detail: `The ${service} service broke off the exchange; try again.` };
 }
 
-/** The problem to answer when the exchange broke because the client hung up mid-body (reply-from wraps its error). */
-function clientHungUp(error: unknown): Problem | undefined {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { problem: answer } = toProblem(cause);
-    if (answer.code === 'request_aborted') return answer;
-  }
-  return undefined;
-}
-
 /** Whether the request never reached the service: refused, unreachable, or reset while connecting. */
 function neverConnected(error: unknown, failure: { code: string }): boolean {
   if (failure.code === 'upstream_unavailable') return true;
@@ -361,11 +352,10 @@ export async function registerApiProxy(
             return forwarded;
           },
           onError: (failedReply, { error }) => {
-            const aborted = clientHungUp(error);
-            if (aborted) {
+            if (isClientAbort(error)) {
               // Nothing failed upstream, and no answer reaches a client that has gone.
               logger.info({ requestId: request.id, upstream: rule.service }, 'the client hung up before its request body ended');
-              if (!failedReply.sent) void failedReply.status(400).type(PROBLEM_CONTENT_TYPE).send(aborted);
+              if (!failedReply.sent) void failedReply.status(400).type(PROBLEM_CONTENT_TYPE).send(toProblem(error).problem);
               return;
             }
             const failure = upstreamFailure(error, rule.service);
