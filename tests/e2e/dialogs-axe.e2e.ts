@@ -78,8 +78,6 @@ for (const size of [
       const opener = await item.open(page);
       const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).first();
       await expect(dialog, `${item.name}: opens`).toBeVisible();
-      // The dialog's entrance animation settles before axe measures colours.
-      await page.waitForTimeout(400);
       await noSeriousAxeViolations(page, `${item.name} (${size.label})`);
       await shot(page, `dialog-${item.name}-${size.scheme}`);
       await page.keyboard.press('Escape');

@@ -100,8 +100,30 @@ export async function api<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** axe on the page as it is now (WCAG 2.0–2.2 A and AA): no serious or critical violation, each named with where. */
+/**
+ * Waits until the page's animations and transitions that end (a dialog's entrance, a fade; not a spinner's endless
+ * turn) have ended, at most 3 s: colours measured mid-fade are not the colours a user reads.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(async () => {
+    // An animation starts on the next frame after what triggered it.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.playState !== 'finished' && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.race([
+      Promise.allSettled(ending.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  });
+}
+
+/**
+ * axe on the page once its animations have ended (WCAG 2.0–2.2 A and AA): no serious or critical violation, each
+ * named with where.
+ */
 export async function noSeriousAxeViolations(page: Page, where: string) {
+  await animationsSettled(page);
   // Fluent's focus sentinels (tabster dummy inputs) are aria-hidden by design and move focus on at once.
   const results = await new AxeBuilder({ page })
     .exclude('[data-tabster-dummy]')
