@@ -143,10 +143,23 @@ it('answers a fast 503 problem when the owning service is down, and keeps servin
   expect((await gateway.request('/api/countries')).status).toBe(200);
 });
 
-it('sends security headers with a content security policy', async () => {
-  const response = await gateway.request('/api/config', { token: null });
-  expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
-  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+it('sends the console’s documents the whole set of security headers, and API answers the set an API needs', async () => {
+  const document = await gateway.request('/admin/users', { token: null });
+  await document.arrayBuffer();
+  expect(document.headers.get('content-security-policy')).toMatch(/default-src 'self'.*script-src 'self'/);
+  expect(document.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  for (const path of ['/api/config', '/api/countries']) {
+    const response = await gateway.request(path, { token: path === '/api/config' ? null : undefined });
+    await response.arrayBuffer();
+    expect(`${path} ${response.status}`).toBe(`${path} 200`);
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    // The document policies mean nothing for JSON.
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(response.headers.get('x-dns-prefetch-control')).toBeNull();
+  }
 });
 
 it('answers 504 problem naming the service when it does not answer in time, and keeps serving', async () => {
