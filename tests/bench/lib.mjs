@@ -29,6 +29,7 @@ export async function load(url, { connections = 1, duration = 10, headers = {} }
     meanMs: (connections * result.duration * 1000) / Math.max(result.requests.total, 1),
     p99Ms: result.latency.p99,
     rps: result.requests.average,
+    requests: result.requests.total,
     errors: result.errors + result.non2xx,
   };
 }

@@ -107,7 +107,7 @@ function report(title, { rps, requests, totals, leaves }) {
   const top = [...leaves]
     .filter(([leaf]) => !leaf.startsWith('(idle)'))
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 15)
+    .slice(0, Number(process.env.PROFILE_TOP ?? 15))
     .map(([fn, ms]) => ({ 'function (file) ← counted for': fn, 'µs/request': Math.round((ms * 1000) / requests) }));
   console.log('the functions that spent most themselves:');
   console.table(top);

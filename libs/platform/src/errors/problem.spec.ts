@@ -64,7 +64,7 @@ describe('toProblem', () => {
     // Node's error when the client's connection ends before its body did; Fastify's body reader marks it 400.
     const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
     expect(toProblem(aborted)).toMatchObject({ problem: { status: 400, code: 'request_aborted' }, serverFault: false });
-    // A proxy's error carrying it as its cause (reply-from's "Connection Reset") is the same client.
+    // A proxy's error carrying it as its cause is the same client.
     expect(toProblem(new Error('Connection Reset', { cause: aborted })).problem.code).toBe('request_aborted');
     const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
     expect(toProblem(reset)).toMatchObject({ problem: { status: 503 }, serverFault: true });

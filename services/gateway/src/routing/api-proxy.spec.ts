@@ -36,21 +36,13 @@ describe('upstreamFailure', () => {
     ['connection refused', Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }), 503],
     ['refused, wrapped by undici', Object.assign(new Error('fetch failed'), { cause: { code: 'ECONNREFUSED' } }), 503],
     [
-      'refused, as reply-from names it',
-      Object.assign(new Error('Service Unavailable'), { code: 'FST_REPLY_FROM_SERVICE_UNAVAILABLE' }),
-      503,
-    ],
-    [
-      'refused, wrapped by reply-from as an internal error',
-      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
-        code: 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR',
-        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
-      }),
+      'refused, as undici reports a failed connect',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED', syscall: 'connect' }),
       503,
     ],
     ['connect timeout', Object.assign(new Error('Connect Timeout'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), 503],
     ['headers timeout', Object.assign(new Error('timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' }), 504],
-    ['reply-from gateway timeout', Object.assign(new Error('Gateway Timeout'), { code: 'FST_REPLY_FROM_GATEWAY_TIMEOUT' }), 504],
+    ['body timeout', Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }), 504],
     ['reset mid-request', Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }), 502],
     ['ECONNRESET', Object.assign(new Error('reset'), { code: 'ECONNRESET' }), 502],
     [

@@ -1,6 +1,5 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
-import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import {
@@ -23,6 +22,9 @@ import {
 import { findRoute, JSON_BODY_LIMIT, type ConfiguredLimits, type RouteRule } from './route-table';
 import { upstreamUrls, type GatewayConfig } from '../config/gateway.config';
 import { Upstreams } from './upstreams';
+import { BodyTape, exchange, UpstreamPools, type UpstreamAnswer, type UpstreamRequest } from './upstream-exchange';
+
+type UpstreamRequestMethod = UpstreamRequest['method'];
 import type { ClientRateLimit } from './client-rate-limit';
 
 declare module 'fastify' {
@@ -121,77 +123,9 @@ class BodyLimit extends Transform {
   }
 }
 
-/** The most of a body the gateway keeps to send it again; a larger one (an upload) goes to one replica only. */
-export const REPLAY_MAX_BYTES = 256 * 1024;
-
-/**
- * The client's body, readable once per attempt: an attempt reads it from the start, what earlier attempts read
- * replayed from memory and the rest taken from the client as it arrives. A replica that refuses the request (its
- * connection, or a 503 with Retry-After sent while shutting down, before it read the request) did nothing with it,
- * so the body goes whole to the next replica, whatever the method. Nothing is read from the client until an
- * upstream connection asks for the first chunk, and a body over REPLAY_MAX_BYTES is not kept.
- */
-class BodyTape {
-  private readonly chunks: Buffer[] = [];
-  private kept = 0;
-  private ended = false;
-  private listening = false;
-  private current?: Readable;
-  /** More than REPLAY_MAX_BYTES were read: only the attempt that read them has the body. */
-  private overflowed = false;
-
-  constructor(private readonly source: Readable) {}
-
-  /** Whether another attempt can still be given the whole body. */
-  get replayable(): boolean {
-    return !this.overflowed;
-  }
-
-  /** A fresh view of the body for the next attempt (the previous one gets nothing more). */
-  attempt(): Readable {
-    let begun = false;
-    const view: Readable = new Readable({
-      read: () => {
-        if (!begun) {
-          begun = true;
-          this.listen();
-          for (const chunk of this.chunks) view.push(chunk);
-          if (this.ended) return void view.push(null);
-        }
-        this.source.resume();
-      },
-    });
-    this.current = view;
-    return view;
-  }
-
-  private listen(): void {
-    if (this.listening) return;
-    this.listening = true;
-    this.source.on('data', (chunk: Buffer) => {
-      if (!this.overflowed) {
-        this.kept += chunk.length;
-        if (this.kept <= REPLAY_MAX_BYTES) {
-          this.chunks.push(chunk);
-        } else {
-          this.overflowed = true;
-          this.chunks.length = 0;
-        }
-      }
-      const view = this.current;
-      if (!view || view.destroyed || !view.push(chunk)) this.source.pause();
-    });
-    this.source.once('end', () => {
-      this.ended = true;
-      if (this.current && !this.current.destroyed) this.current.push(null);
-    });
-    this.source.once('error', (error) => this.current?.destroy(error));
-  }
-}
-
 /** What an upstream failure means for the client: refused → 503, timed out → 504, cut mid-request → 502. */
 export function upstreamFailure(error: unknown, service: string): { status: number; code: string; detail: string } {
-  // reply-from wraps undici's error (its own code outside, the socket's code in `cause`): read the whole chain.
+  // undici's error, or one carrying it (the socket's code in `cause`): read the whole chain.
   const codes: string[] = [];
   for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
     // The body limit failing mid-stream.
@@ -200,7 +134,7 @@ export function upstreamFailure(error: unknown, service: string): { status: numb
   }
   const code = codes.join(' ');
   // Never connected (refused, unreachable, or the connection not made in time): the service is unavailable.
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|SERVICE_UNAVAILABLE|CONNECT_TIMEOUT/.test(code)) {
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT/.test(code)) {
     return { status: 503, code: 'upstream_unavailable', detail: `The ${service} service is unavailable; try again shortly.` };
   }
   if (/TIMEOUT|ETIMEDOUT/i.test(code)) {
@@ -241,17 +175,17 @@ export async function registerApiProxy(
   upstreams.start();
   fastify.addHook('onClose', async () => upstreams.stop());
 
+  const pools = new UpstreamPools({
+    connections: 128,
+    pipelining: 1,
+    connectTimeout: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+    bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    keepAliveTimeout: 30_000,
+  });
+  fastify.addHook('onClose', async () => pools.close());
+
   await fastify.register(async (proxy) => {
-    await proxy.register(replyFrom, {
-      undici: {
-        connections: 128,
-        pipelining: 1,
-        connectTimeout: config.UPSTREAM_CONNECT_TIMEOUT_MS,
-        headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-        bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-        keepAliveTimeout: 30_000,
-      },
-    } as never);
     // Bodies stay streams: the owning service parses and validates them. The route's limit is enforced here,
     // from the Content-Length before a byte is forwarded, or while streaming a body sent without one.
     proxy.removeAllContentTypeParsers();
@@ -320,63 +254,80 @@ export async function registerApiProxy(
       const tried = new Set<string>();
       // Kept for a second attempt only where there is another replica to send it to.
       const tape = request.body instanceof Readable && upstreams.count(rule.service) > 1 ? new BodyTape(request.body) : undefined;
+      // The request as the service gets it: end-to-end headers only, its Host the replica's (undici's own).
+      const headers = endToEndHeaders(request.headers);
+      delete headers.host;
+      headers['x-request-id'] = request.id;
+      headers['x-forwarded-for'] = request.ip;
+      const method = request.method as UpstreamRequestMethod;
+      let abandon: ((reason: Error) => void) | undefined;
+      let clientGone = false;
+      const clientHungUp = () => {
+        if (clientGone) return;
+        clientGone = true;
+        // Nothing failed upstream, and no answer reaches a client that has gone.
+        if (!request.raw.complete) {
+          logger.info({ requestId: request.id, upstream: rule.service }, 'the client hung up before its request body ended');
+        }
+      };
+      // A client that goes away before its answer has been sent ends the exchange with the service.
+      reply.raw.once('close', () => {
+        if (reply.raw.writableFinished) return;
+        clientHungUp();
+        abandon?.(new Error('the client closed its connection'));
+      });
+      const answer = (target: string, { statusCode, headers: answered, body }: UpstreamAnswer): void => {
+        // The service's connection headers are about the gateway's connection to it, not the client's.
+        if (String(answered.connection).toLowerCase() === 'close') upstreams.closing(rule.service, target);
+        // A replica that refused the request because it is shutting down (503 with Retry-After, sent before it read
+        // the request) did nothing: the request goes to the next replica, its body replayed.
+        const next =
+          statusCode === 503 && answered['retry-after'] !== undefined && (tape?.replayable ?? true)
+            ? upstreams.pick(rule.service, tried)
+            : undefined;
+        if (next) {
+          if (body instanceof Readable) body.destroy();
+          return forward(next);
+        }
+        // An HTTP/1 connection serves no next request before its body has been read: one answered early is closed.
+        if (!request.raw.complete) void reply.header('connection', 'close');
+        // An API answer is never stored by a browser or a shared cache unless its service says otherwise (some
+        // GETs the product must keep change state, and answers carry one user's data).
+        void reply.code(statusCode).headers(endToEndHeaders(answered, { 'cache-control': 'no-store' }));
+        void reply.send(body);
+      };
+      const failed = (target: string, error: Error): void => {
+        if (isClientAbort(error)) {
+          clientHungUp();
+          if (!reply.sent) void reply.status(400).type(PROBLEM_CONTENT_TYPE).send(toProblem(error).problem);
+          return;
+        }
+        const failure = upstreamFailure(error, rule.service);
+        // The next replica gets a request this one never saw (refused, unreachable), or a GET or HEAD cut before
+        // its answer began (a kept-alive connection the replica closed as it stopped), which changed nothing.
+        const refused = neverConnected(error, failure);
+        const cutRead = failure.status === 502 && (request.method === 'GET' || request.method === 'HEAD');
+        if ((refused || cutRead) && !reply.sent && (tape?.replayable ?? true)) {
+          if (refused) upstreams.refused(rule.service, target);
+          const next = upstreams.pick(rule.service, tried);
+          if (next) return forward(next);
+        }
+        if (failure.status >= 500)
+          logger.warn({ requestId: request.id, upstream: rule.service, code: failure.code, err: error }, 'upstream failed');
+        if (reply.sent) return;
+        void reply
+          .status(failure.status)
+          .type(PROBLEM_CONTENT_TYPE)
+          .send(problem(failure.status, failure.detail, { code: failure.code }));
+      };
       const forward = (target: string): void => {
         tried.add(target);
-        if (tape) request.body = tape.attempt();
-        void reply.from(`${target}${request.url}`, {
-          // The service's connection headers are about the gateway's connection to it, not the client's.
-          // An API answer is never stored by a browser or a shared cache unless its service says otherwise (some
-          // GETs the product must keep change state, and answers carry one user's data).
-          rewriteHeaders: (headers) => {
-            if (String(headers.connection).toLowerCase() === 'close') upstreams.closing(rule.service, target);
-            return endToEndHeaders(headers, { 'cache-control': 'no-store' });
-          },
-          // A replica that refused the request because it is shutting down (503 with Retry-After, before reading
-          // it) did nothing: the request goes to the next replica, its body replayed.
-          onResponse: (_request, upstreamReply, raw) => {
-            // reply-from's type says ServerResponse; what it passes is undici's answer.
-            const response = raw as unknown as { statusCode: number; headers: IncomingHttpHeaders; stream: Readable };
-            const next =
-              response.statusCode === 503 && response.headers['retry-after'] !== undefined && (tape?.replayable ?? true)
-                ? upstreams.pick(rule.service, tried)
-                : undefined;
-            if (!next) return void upstreamReply.send(response.stream);
-            response.stream.resume();
-            for (const name of Object.keys(response.headers)) void upstreamReply.removeHeader(name);
-            forward(next);
-          },
-          rewriteRequestHeaders: (_original, headers) => {
-            const forwarded = endToEndHeaders(headers);
-            forwarded['x-request-id'] = request.id;
-            forwarded['x-forwarded-for'] = request.ip;
-            return forwarded;
-          },
-          onError: (failedReply, { error }) => {
-            if (isClientAbort(error)) {
-              // Nothing failed upstream, and no answer reaches a client that has gone.
-              logger.info({ requestId: request.id, upstream: rule.service }, 'the client hung up before its request body ended');
-              if (!failedReply.sent) void failedReply.status(400).type(PROBLEM_CONTENT_TYPE).send(toProblem(error).problem);
-              return;
-            }
-            const failure = upstreamFailure(error, rule.service);
-            // The next replica gets a request this one never saw (refused, unreachable), or a GET or HEAD cut before
-            // its answer began (a kept-alive connection the replica closed as it stopped), which changed nothing.
-            const refused = neverConnected(error, failure);
-            const cutRead = failure.status === 502 && (request.method === 'GET' || request.method === 'HEAD');
-            if ((refused || cutRead) && !failedReply.sent && (tape?.replayable ?? true)) {
-              if (refused) upstreams.refused(rule.service, target);
-              const next = upstreams.pick(rule.service, tried);
-              if (next) return forward(next);
-            }
-            if (failure.status >= 500)
-              logger.warn({ requestId: request.id, upstream: rule.service, code: failure.code, err: error }, 'upstream failed');
-            if (failedReply.sent) return;
-            void failedReply
-              .status(failure.status)
-              .type(PROBLEM_CONTENT_TYPE)
-              .send(problem(failure.status, failure.detail, { code: failure.code }));
-          },
-        });
+        const body = tape ? tape.attempt() : request.body instanceof Readable ? request.body : undefined;
+        abandon = exchange(
+          pools.of(target),
+          { path: request.url, method, headers, body },
+          { onAnswer: (upstream) => answer(target, upstream), onError: (error) => failed(target, error) },
+        );
       };
       forward(upstreams.pick(rule.service)!);
       return reply;
