@@ -1,5 +1,5 @@
 import { DomainError } from '@backoffice/platform';
-import { endToEndHeaders, upstreamFailure } from './api-proxy';
+import { climbsOut, endToEndHeaders, upstreamFailure } from './api-proxy';
 
 describe('endToEndHeaders', () => {
   it('drops hop-by-hop headers, those Connection names, Expect and Proxy-*', () => {
@@ -56,4 +56,22 @@ describe('upstreamFailure', () => {
     expect(failure.status).toBe(status);
     if (status >= 500) expect(failure.detail).toMatch(/orders service/);
   });
+});
+
+describe('climbsOut', () => {
+  it.each([
+    '/api/leads/mine/../groups',
+    '/api/leads/mine/%2e%2e/groups',
+    '/api/leads/mine/%2E%2E/%2E%2E/identity/users',
+    '/api/leads/mine/..%2fgroups',
+    '/api/leads/mine/..%5cgroups',
+    '/api/leads/mine;/../groups',
+    '/api/leads/..',
+    '/api/leads/%E0%A4%A',
+  ])('refuses %s', (url) => expect(climbsOut(url)).toBe(true));
+
+  it.each(['/api/leads/mine', '/api/leads/mine?x=/../../groups', '/api/files/report...v2.pdf', '/api/web-pages/.well-known', '/api/a..b'])(
+    'lets %s through',
+    (url) => expect(climbsOut(url)).toBe(false),
+  );
 });

@@ -123,6 +123,23 @@ class BodyLimit extends Transform {
   }
 }
 
+/**
+ * Whether a request's path, once its escapes are decoded, has a ".." segment (after "/" or "\\"): a server
+ * resolving it would leave the prefix the route table authorised. Its query is not a path and is not looked at.
+ */
+export function climbsOut(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (!path.includes('.') && !path.includes('%')) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true; // not a path a service could read either
+  }
+  return /(^|[/\\])\.\.([/\\]|$)/.test(decoded);
+}
+
 /** What an upstream failure means for the client: refused → 503, timed out → 504, cut mid-request → 502. */
 export function upstreamFailure(error: unknown, service: string): { status: number; code: string; detail: string } {
   // undici's error, or one carrying it (the socket's code in `cause`): read the whole chain.
@@ -211,6 +228,8 @@ export async function registerApiProxy(
     });
 
     proxy.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Refused before anything else: a service resolving it would answer a path the route table never saw.
+      if (climbsOut(request.url)) throw new DomainError('malformed_request', 'The request path may not contain a ".." segment.', 400);
       const rule = findRoute(request.method, request.url);
       if (!rule) return;
       request.routeRule = rule;
