@@ -101,6 +101,14 @@ export class SessionRevocations {
     return this.live;
   }
 
+  /**
+   * From memory, while the subscription is live: whether the session was ended, with no promise to wait for (the
+   * gateway's hot path). Undefined when only Redis can tell: then isRevoked asks it.
+   */
+  revokedNow(sessionId: string): boolean | undefined {
+    return this.live ? this.inMemory(sessionId) : undefined;
+  }
+
   /** True when the session was ended. Throws UnavailableError when neither memory nor Redis can tell. */
   async isRevoked(sessionId: string): Promise<boolean> {
     if (this.live) return this.inMemory(sessionId);
