@@ -32,72 +32,71 @@ async function main() {
   const context = { root: ROOT, infra, topicPrefix: BENCH_PROFILE.topicPrefix };
   const rows = [];
   let stack;
-  if (needsStack) {
-    await buildConsole(console.log);
-    // Fresh databases number uploads from 1 again: jobs of an earlier run must not answer for them (Redis flushed too).
-    await freshData(infra, BENCH_PROFILE);
-    // The 1,000,000-row lead sheet (about 70 MB) is larger than the upload limits of a normal stack.
-    process.env.CRM_UPLOAD_MAX_BYTES ??= String(200 * 2 ** 20);
-    // The gateway refuses bigger bodies itself: room for the 1,000,000-row sheet and its multipart envelope.
-    process.env.PROXY_BODY_LIMIT_BYTES ??= String(210 * 2 ** 20);
-    process.env.PROXY_BODY_LIMIT_BYTES ??= String(200 * 2 ** 20);
-    const keys = devKeys();
-    const startedAt = Date.now();
-    stack = await startStack(BENCH_PROFILE, infra, keys);
-    const startupMs = Date.now() - startedAt;
-    const credentials = {
-      email: process.env.ADMIN_EMAIL ?? 'admin@backoffice.local',
-      password: process.env.ADMIN_PASSWORD ?? 'ChangeMe!2026',
-    };
-    const signIn = async () => {
-      const login = await fetch(`${stack.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: credentials.email, password: credentials.password }),
-      });
-      if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-      return (await login.json()).accessToken;
-    };
-    const token = await signIn();
-    // Access tokens are short-lived and some benchmarks run for many minutes: they ask for a fresh one.
-    let fresh = { token, at: Date.now() };
-    const freshToken = async () => {
-      if (Date.now() - fresh.at > 4 * 60_000) fresh = { token: await signIn(), at: Date.now() };
-      return fresh.token;
-    };
-    const serviceUrl = (service) => `http://127.0.0.1:${stack.children.find((c) => c.proc.name === service).port}`;
-    const databaseUrl = (service) => infra.databaseUrlFor(BENCH_PROFILE.database(service));
-    Object.assign(context, { stack: { ...stack, serviceUrl }, token, freshToken, credentials, databaseUrl });
-
-    rows.push(row('start-up', 'stack start to every service ready (dependencies installed, built)', startupMs, 'ms'));
-    await new Promise((r) => setTimeout(r, 3000));
-    const memory = stack.children.reduce((sum, c) => sum + rssMb(c.child.pid), 0);
-    rows.push(row('start-up', `memory of the running stack at rest (${stack.children.length} processes, RSS)`, memory, 'MB'));
-    const worker = stack.children.find((c) => c.proc.name === 'crm-worker');
-    if (worker) rows.push(row('start-up', 'the leads worker at rest (RSS)', rssMb(worker.child.pid), 'MB'));
-    // What the stack costs doing nothing (timers, heartbeats, pollers), which an import or a request shares the cores with.
-    const stackCpu = () => stack.children.reduce((sum, c) => sum + cpuSeconds(c.child.pid), 0);
-    const idleFrom = stackCpu();
-    await new Promise((r) => setTimeout(r, 10_000));
-    const idleMs = ((stackCpu() - idleFrom) / 10) * 1000;
-    rows.push(row('start-up', `CPU of the running stack at rest (${stack.children.length} processes)`, idleMs, 'ms/s'));
-    // What one benchmark left running (PostgreSQL analysing the million rows it seeded, consumers catching up on its
-    // events, a browser still closing) must not be measured by the next: it waits, up to 2 min, for a second in which
-    // the whole machine was busy for less than the stack at rest and 200 ms more.
-    context.quiet = async () => {
-      const limitSeconds = (idleMs + 200) / 1000;
-      const started = Date.now();
-      while (Date.now() - started < 120_000) {
-        const from = machineBusySeconds();
-        await new Promise((r) => setTimeout(r, 1000));
-        if (machineBusySeconds() - from < limitSeconds) break;
-      }
-      return Date.now() - started;
-    };
-  }
 
   const failed = [];
   try {
+    if (needsStack) {
+      await buildConsole(console.log);
+      // Fresh databases number uploads from 1 again: jobs of an earlier run must not answer for them (Redis flushed too).
+      await freshData(infra, BENCH_PROFILE);
+      // The 1,000,000-row lead sheet (about 70 MB) is larger than the upload limits of a normal stack.
+      process.env.CRM_UPLOAD_MAX_BYTES ??= String(200 * 2 ** 20);
+      // The gateway refuses bigger bodies itself: room for the 1,000,000-row sheet and its multipart envelope.
+      process.env.PROXY_BODY_LIMIT_BYTES ??= String(210 * 2 ** 20);
+      const keys = devKeys();
+      const startedAt = Date.now();
+      stack = await startStack(BENCH_PROFILE, infra, keys);
+      const startupMs = Date.now() - startedAt;
+      const credentials = {
+        email: process.env.ADMIN_EMAIL ?? 'admin@backoffice.local',
+        password: process.env.ADMIN_PASSWORD ?? 'ChangeMe!2026',
+      };
+      const signIn = async () => {
+        const login = await fetch(`${stack.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: credentials.email, password: credentials.password }),
+        });
+        if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
+        return (await login.json()).accessToken;
+      };
+      const token = await signIn();
+      // Access tokens are short-lived and some benchmarks run for many minutes: they ask for a fresh one.
+      let fresh = { token, at: Date.now() };
+      const freshToken = async () => {
+        if (Date.now() - fresh.at > 4 * 60_000) fresh = { token: await signIn(), at: Date.now() };
+        return fresh.token;
+      };
+      const serviceUrl = (service) => `http://127.0.0.1:${stack.children.find((c) => c.proc.name === service).port}`;
+      const databaseUrl = (service) => infra.databaseUrlFor(BENCH_PROFILE.database(service));
+      Object.assign(context, { stack: { ...stack, serviceUrl }, token, freshToken, credentials, databaseUrl });
+
+      rows.push(row('start-up', 'stack start to every service ready (dependencies installed, built)', startupMs, 'ms'));
+      await new Promise((r) => setTimeout(r, 3000));
+      const memory = stack.children.reduce((sum, c) => sum + rssMb(c.child.pid), 0);
+      rows.push(row('start-up', `memory of the running stack at rest (${stack.children.length} processes, RSS)`, memory, 'MB'));
+      const worker = stack.children.find((c) => c.proc.name === 'crm-worker');
+      if (worker) rows.push(row('start-up', 'the leads worker at rest (RSS)', rssMb(worker.child.pid), 'MB'));
+      // What the stack costs doing nothing (timers, heartbeats, pollers), which an import or a request shares the cores with.
+      const stackCpu = () => stack.children.reduce((sum, c) => sum + cpuSeconds(c.child.pid), 0);
+      const idleFrom = stackCpu();
+      await new Promise((r) => setTimeout(r, 10_000));
+      const idleMs = ((stackCpu() - idleFrom) / 10) * 1000;
+      rows.push(row('start-up', `CPU of the running stack at rest (${stack.children.length} processes)`, idleMs, 'ms/s'));
+      // What one benchmark left running (PostgreSQL analysing the million rows it seeded, consumers catching up on its
+      // events, a browser still closing) must not be measured by the next: it waits, up to 2 min, for a second in which
+      // the whole machine was busy for less than the stack at rest and 200 ms more.
+      context.quiet = async () => {
+        const limitSeconds = (idleMs + 200) / 1000;
+        const started = Date.now();
+        while (Date.now() - started < 120_000) {
+          const from = machineBusySeconds();
+          await new Promise((r) => setTimeout(r, 1000));
+          if (machineBusySeconds() - from < limitSeconds) break;
+        }
+        return Date.now() - started;
+      };
+    }
     for (const [index, bench] of benches.entries()) {
       process.stdout.write(`› ${bench.name} … `);
       if (index > 0 && context.quiet) {
