@@ -4,6 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { authHeader, type TestService } from '@backoffice/platform/testing';
 import { startGateway } from './gateway-test-kit';
 
+/** The endless answers whose connection the gateway closed. */
+const abandonedAnswers: string[] = [];
+
 /** A stand-in upstream that echoes what it received, so the proxy's behaviour is visible. */
 function echoServer(): Promise<{
   server: Server;
@@ -14,6 +17,25 @@ function echoServer(): Promise<{
   const server = createServer((request, response) => {
     // A service that takes longer than the gateway waits: it never answers.
     if (request.url!.includes('stall=')) return;
+    // An answer that never ends (64 kB every 50 ms): whether the gateway lets go of it when its client does.
+    if (request.url!.includes('endless=')) {
+      response.setHeader('content-type', 'application/octet-stream');
+      const timer = setInterval(() => response.write(Buffer.alloc(65_536)), 50);
+      response.on('close', () => {
+        clearInterval(timer);
+        abandonedAnswers.push(request.url!);
+      });
+      return;
+    }
+    // A large answer, in 64 kB writes: with its length declared, or chunked.
+    const big = /[?&]big=(\d+)(&chunked)?/.exec(request.url!);
+    if (big) {
+      const bytes = Number(big[1]);
+      response.setHeader('content-type', 'application/octet-stream');
+      if (!big[2]) response.setHeader('content-length', String(bytes));
+      for (let sent = 0; sent < bytes; sent += 65_536) response.write(Buffer.alloc(Math.min(65_536, bytes - sent), sent % 251));
+      return void response.end();
+    }
     let body = '';
     request.on('error', () => undefined); // a body the gateway stopped forwarding (over its limit)
     request.on('data', (chunk) => (body += chunk));
@@ -89,6 +111,48 @@ it('forwards a public route without a token, and a protected one with a token, s
   const countries = await gateway.request('/api/countries?x=1', { roles: ['Manager'] });
   expect(countries.status).toBe(200);
   expect(upstream.received.at(-1)!.url).toBe('/api/countries?x=1');
+});
+
+it('streams an answer larger than it reads whole, declared or chunked, plain or gzipped, byte for byte; HEAD keeps the length', async () => {
+  const bytes = 3 * 1024 * 1024 + 17;
+  const expected = Buffer.concat(
+    Array.from({ length: Math.ceil(bytes / 65_536) }, (_, i) => Buffer.alloc(Math.min(65_536, bytes - i * 65_536), (i * 65_536) % 251)),
+  );
+  for (const query of [`big=${bytes}`, `big=${bytes}&chunked`]) {
+    const response = await gateway.request(`/api/countries?${query}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(`${query} ${response.status}`).toBe(`${query} 200`);
+    expect(response.headers.get('content-length')).toBe(query.endsWith('chunked') ? null : String(bytes));
+    expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
+  }
+  // A client that takes gzip gets the stream compressed by the gateway (the service sent it plain), and whole.
+  const compressed = await gateway.request(`/api/countries?big=${bytes}`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(compressed.headers.get('content-encoding')).toBe('gzip');
+  expect(Buffer.from(await compressed.arrayBuffer()).equals(expected)).toBe(true);
+  const head = await gateway.request(`/api/countries?big=${bytes}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+  expect(head.status).toBe(200);
+  expect(head.headers.get('content-length')).toBe(String(bytes));
+  expect((await head.arrayBuffer()).byteLength).toBe(0);
+});
+
+it('lets go of a service’s answer when its client goes away in the middle of it', async () => {
+  const port = Number(new URL(gateway.url).port);
+  const socket = connect({ host: '127.0.0.1', port });
+  socket.write(
+    `GET /api/countries?endless=1 HTTP/1.1\r\nHost: x\r\n${Object.entries(authHeader({ roles: ['Admin'] }))
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n')}\r\n\r\n`,
+  );
+  let received = 0;
+  await new Promise<void>((resolve) =>
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > 200_000) resolve();
+    }),
+  );
+  socket.destroy();
+  const started = Date.now();
+  while (!abandonedAnswers.includes('/api/countries?endless=1') && Date.now() - started < 3000) await sleep(20);
+  expect(abandonedAnswers).toContain('/api/countries?endless=1');
 });
 
 it('marks API answers no-store unless the service chose its own caching', async () => {
