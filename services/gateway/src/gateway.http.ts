@@ -37,7 +37,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** An answer of the API (not the console's documents, nor the API reference page, which is a document too). */
-const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(`${API_DOCS_PATH}`);
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(API_DOCS_PATH);
 
 /**
  * What an API answer (JSON, a file) needs of the security headers, with the transport policy of the whole set: it

@@ -24,8 +24,6 @@ import { findRoute, JSON_BODY_LIMIT, type ConfiguredLimits, type RouteRule } fro
 import { upstreamUrls, type GatewayConfig } from '../config/gateway.config';
 import { Upstreams } from './upstreams';
 import { BodyTape, exchange, UpstreamPools, type UpstreamAnswer, type UpstreamRequest } from './upstream-exchange';
-
-type UpstreamRequestMethod = UpstreamRequest['method'];
 import type { ClientRateLimit } from './client-rate-limit';
 
 declare module 'fastify' {
@@ -299,7 +297,7 @@ export async function registerApiProxy(
       delete headers.host;
       headers['x-request-id'] = request.id;
       headers['x-forwarded-for'] = request.ip;
-      const method = request.method as UpstreamRequestMethod;
+      const method = request.method as UpstreamRequest['method'];
       let abandon: ((reason: Error) => void) | undefined;
       let clientGone = false;
       const clientHungUp = () => {
