@@ -113,6 +113,22 @@ it('forwards a public route without a token, and a protected one with a token, s
   expect(upstream.received.at(-1)!.url).toBe('/api/countries?x=1');
 });
 
+it('takes a request target in absolute form (RFC 9112 section 3.2.2) for its path: routed, checked and forwarded as such', async () => {
+  const port = Number(new URL(gateway.url).port);
+  const auth = authHeader({ roles: ['Manager'] }).authorization;
+  const absolute = (target: string) =>
+    rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nConnection: close\r\n\r\n`, []);
+  const { text } = await absolute('http://gateway.example/api/countries?absolute=1');
+  expect(text).toMatch(/^HTTP\/1\.1 200 /);
+  expect(text).toMatch(/content-security-policy: default-src 'none'; frame-ancestors 'none'/i);
+  expect(upstream.received.at(-1)!.url).toBe('/api/countries?absolute=1');
+  // The same checks as the origin form: a climbing path is refused, a path no service owns is a 404 problem.
+  expect((await absolute('http://gateway.example/api/leads/mine/../groups')).text).toMatch(/^HTTP\/1\.1 400 [^]*malformed_request/);
+  expect((await absolute('http://gateway.example/api/nothing-here')).text).toMatch(
+    /^HTTP\/1\.1 404 [^]*No route for GET \/api\/nothing-here/,
+  );
+});
+
 it('streams an answer larger than it reads whole, declared or chunked, plain or gzipped, byte for byte; HEAD keeps the length', async () => {
   const bytes = 3 * 1024 * 1024 + 17;
   const expected = Buffer.concat(

@@ -14,7 +14,7 @@ import { acceptedId, runWithLogContext } from '../logging/log-context';
 import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 import { applyRuntimeSettings } from '../health/runtime-settings';
-import { registerRequestGuards } from './request-guards';
+import { originForm, registerRequestGuards } from './request-guards';
 import { registerBodyIdleTimeout } from './body-idle-timeout';
 import { clientErrorHandler, headerLimits } from './connection-limits';
 import { registerMethodNotAllowed } from './method-not-allowed';
@@ -44,6 +44,7 @@ export async function createServiceApp(
     bodyLimit: base.BODY_LIMIT_BYTES,
     // The gateway's x-request-id when it is a plausible id (it ends up in logs and Kafka headers), else a new one.
     requestIdHeader: false,
+    rewriteUrl: (request: IncomingMessage) => originForm(request.url ?? '/'),
     genReqId: (request: IncomingMessage) => acceptedId(request.headers['x-request-id']) ?? randomUUID(),
     trustProxy: trustProxySetting(base),
     return503OnClosing: true,

@@ -1,5 +1,20 @@
 import { InvalidInputError } from '../errors/domain-error';
-import { jsonDepthExceeds, jsonTooDeepAt, MAX_JSON_DEPTH, parseJsonBody, queryProblem } from './request-guards';
+import { jsonDepthExceeds, jsonTooDeepAt, MAX_JSON_DEPTH, originForm, parseJsonBody, queryProblem } from './request-guards';
+
+describe('originForm', () => {
+  it.each([
+    ['http://gateway.example/api/countries?x=1', '/api/countries?x=1'],
+    ['HTTPS://gateway.example:8443/api/leads/mine/../groups', '/api/leads/mine/../groups'],
+    ['http://gateway.example', '/'],
+    ['http://gateway.example?x=1', '/?x=1'],
+    ['http://user@gateway.example/a', '/a'],
+  ])('takes the path of the absolute form %s', (url, path) => {
+    expect(originForm(url)).toBe(path);
+  });
+  it.each([['/api/countries'], ['//gateway.example/x'], ['*'], ['api/countries'], ['']])('keeps %s as it came', (url) => {
+    expect(originForm(url)).toBe(url);
+  });
+});
 
 describe('queryProblem', () => {
   it.each([['/a?x=%ZZ'], ['/a?x=%ED%A0%80'], ['/a?x=100%'], ['/a?%E0%A4%A']])('refuses %s', (url) => {

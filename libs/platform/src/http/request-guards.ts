@@ -8,6 +8,21 @@ export const MAX_JSON_DEPTH = 64;
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
+const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * A request target in origin form: `http://host/path?q` (the absolute form, which a server must accept as well,
+ * RFC 9112 section 3.2.2) becomes `/path?q`, so that routing, the gateway's route table, its header sets and the logs
+ * see the path the client meant; any other target (`/path`, `*`) is kept as it came.
+ */
+export function originForm(url: string): string {
+  if (url.charCodeAt(0) === 0x2f) return url; // '/': the usual form
+  const authority = ABSOLUTE_FORM.exec(url);
+  if (!authority) return url;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 /** What is wrong with a request target's query string (a broken %-escape, or bytes that are not UTF-8), or undefined. */
 export function queryProblem(url: string): string | undefined {
   const start = url.indexOf('?');
