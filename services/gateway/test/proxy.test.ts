@@ -411,6 +411,11 @@ describe('requests refused before any route sees them', () => {
     expectProblem((await rawExchange(port(), smuggled, [])).text, 400, 'malformed_request');
   });
 
+  it('answers a request with two Host headers with a 400 problem', async () => {
+    const twoHosts = 'GET /api/config HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n';
+    expectProblem((await rawExchange(port(), twoHosts, [])).text, 400, 'malformed_request');
+  });
+
   it('answers headers over the limit with a 431 problem', async () => {
     const head = `GET /api/config HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`;
     expectProblem((await rawExchange(port(), head, [])).text, 431, 'headers_too_large');

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors/domain-error';
-import { jsonDepthExceeds, jsonTooDeepAt, MAX_JSON_DEPTH, originForm, parseJsonBody, queryProblem } from './request-guards';
+import { jsonDepthExceeds, jsonTooDeepAt, MAX_JSON_DEPTH, originForm, parseJsonBody, queryProblem, repeatsHost } from './request-guards';
 
 describe('originForm', () => {
   it.each([
@@ -13,6 +13,14 @@ describe('originForm', () => {
   });
   it.each([['/api/countries'], ['//gateway.example/x'], ['*'], ['api/countries'], ['']])('keeps %s as it came', (url) => {
     expect(originForm(url)).toBe(url);
+  });
+});
+
+describe('repeatsHost', () => {
+  it('finds a second Host line, whatever its case, and nothing else', () => {
+    expect(repeatsHost(['Host', 'a', 'Accept', '*/*', 'HOST', 'b'])).toBe(true);
+    expect(repeatsHost(['Host', 'a', 'X-Host', 'b', 'Hostname', 'c'])).toBe(false);
+    expect(repeatsHost([])).toBe(false);
   });
 });
 

@@ -23,6 +23,20 @@ export function originForm(url: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
+/**
+ * Whether a request carries more than one Host header line, which RFC 9112 section 3.2 answers with a 400: Node keeps
+ * the first and drops the others, and a proxy in front that read another one would disagree about the request.
+ */
+export function repeatsHost(rawHeaders: string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i].length !== 4 || rawHeaders[i].toLowerCase() !== 'host') continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
+}
+
 /** What is wrong with a request target's query string (a broken %-escape, or bytes that are not UTF-8), or undefined. */
 export function queryProblem(url: string): string | undefined {
   const start = url.indexOf('?');
@@ -117,13 +131,20 @@ export function parseJsonBody(body: Buffer): unknown {
 }
 
 /**
- * Checks every request gets before any route sees it: a query string with a broken escape or bytes
- * that are not UTF-8 is a 400 (the router already refuses such a path), and JSON bodies are parsed
+ * Checks every request gets before any route sees it: a second Host header, and a query string with a broken escape
+ * or bytes that are not UTF-8, are a 400 (the router already refuses such a path), and JSON bodies are parsed
  * strictly (UTF-8 only, nesting limited without recursion). A POST with no body at all stays bodiless:
  * the validation pipe reads it as an empty object, so a body whose fields are all optional may be left out.
  */
 export function registerRequestGuards(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (repeatsHost(request.raw.rawHeaders)) {
+      const repeated = Object.assign(new Error('The request has more than one Host header.'), {
+        statusCode: 400,
+        code: 'malformed_request',
+      });
+      return sendProblem(repeated, request, reply, logger);
+    }
     const problem = queryProblem(request.url);
     if (!problem) return done();
     sendProblem(new InvalidInputError([{ path: '(query)', message: problem }], problem), request, reply, logger);
