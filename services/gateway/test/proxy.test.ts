@@ -411,6 +411,11 @@ describe('requests refused before any route sees them', () => {
     expectProblem((await rawExchange(port(), smuggled, [])).text, 400, 'malformed_request');
   });
 
+  it('answers CONNECT, which asks for a tunnel, with a 405 problem', async () => {
+    const connectRequest = 'CONNECT internal.example:5432 HTTP/1.1\r\nHost: internal.example:5432\r\n\r\n';
+    expectProblem((await rawExchange(port(), connectRequest, [])).text, 405, 'method_not_allowed');
+  });
+
   it('answers a request with two Host headers with a 400 problem', async () => {
     const twoHosts = 'GET /api/config HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n';
     expectProblem((await rawExchange(port(), twoHosts, [])).text, 400, 'malformed_request');

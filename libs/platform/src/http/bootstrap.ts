@@ -16,7 +16,7 @@ import { registerHttpMetrics } from '../health/metrics';
 import { applyRuntimeSettings } from '../health/runtime-settings';
 import { originForm, registerRequestGuards } from './request-guards';
 import { registerBodyIdleTimeout } from './body-idle-timeout';
-import { clientErrorHandler, headerLimits } from './connection-limits';
+import { clientErrorHandler, headerLimits, refuseConnect } from './connection-limits';
 import { registerMethodNotAllowed } from './method-not-allowed';
 import { registerRequestContext } from '../database/request-context';
 import { guardOpsPaths, listenOps } from './ops-listener';
@@ -78,6 +78,7 @@ export async function createServiceApp(
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.server.on('connect', refuseConnect(logger));
   await app.register(fastifyCookie as never);
   // Answers over 1 kB go out brotli- or gzip-compressed to clients that accept it (an answer already encoded, such
   // as a precompressed console asset or a service's answer the gateway relays, is left as it is). Request bodies

@@ -27,13 +27,29 @@ export function clientErrorHandler(logger: Logger) {
           ? [408, 'request_timeout', 'The request did not arrive in time.']
           : [400, 'malformed_request', 'The request is not valid HTTP.'];
     logger.debug({ err: error, code }, 'refused a malformed request');
-    if (socket.writable) {
-      const body = JSON.stringify(problem(status, detail, { code }));
-      socket.write(
-        `HTTP/1.1 ${status} ${problem(status).title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroy();
+    answerAndClose(socket, status, code, detail);
   };
+}
+
+/**
+ * CONNECT asks for a tunnel, which no service and not the gateway offer: a 405 problem, where Node would close the
+ * connection without a word (it never reaches Fastify's routes).
+ */
+export function refuseConnect(logger: Logger) {
+  return (request: { url?: string }, socket: Socket): void => {
+    logger.debug({ target: request.url }, 'refused a CONNECT request');
+    answerAndClose(socket, 405, 'method_not_allowed', 'CONNECT is not served here: this server is not a proxy.');
+  };
+}
+
+/** Writes a problem answer on the bare socket (no request object exists for it) and closes the connection. */
+function answerAndClose(socket: Socket, status: number, code: string, detail: string): void {
+  if (socket.writable) {
+    const body = JSON.stringify(problem(status, detail, { code }));
+    socket.write(
+      `HTTP/1.1 ${status} ${problem(status).title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
