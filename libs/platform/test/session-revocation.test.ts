@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { revokeSessions, SessionRevocations, UnavailableError } from '@backoffice/platform';
+import { closeRedis, revokeSessions, SessionRevocations, UnavailableError } from '@backoffice/platform';
 
 /**
  * Ended sessions on real Redis, as three processes would hold them: each its own SessionRevocations
@@ -36,7 +36,7 @@ const waitFor = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
 
 afterAll(async () => {
   for (const list of lists) await list.stop();
-  for (const redis of open) redis.disconnect();
+  await Promise.all(open.map(closeRedis));
 });
 
 it('loads the endings made before it started and answers from memory, without asking Redis', async () => {

@@ -2,6 +2,7 @@ import type Redis from 'ioredis';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@backoffice/contracts';
 import { UnavailableError } from '../errors/domain-error';
 import { within } from '../health/within';
+import { closeRedis } from '../redis/close-redis';
 
 /**
  * Ended sessions. Every access token carries its session id (`sid`); logout, deactivation, a role
@@ -93,7 +94,7 @@ export class SessionRevocations {
     this.live = false;
     const subscriber = this.subscriber;
     this.subscriber = undefined;
-    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    if (subscriber) await closeRedis(subscriber);
   }
 
   /** Whether checks are answered from memory right now (tests and metrics). */

@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '
 import Redis from 'ioredis';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
+import { closeRedis } from './close-redis';
 
 export const REDIS = Symbol('REDIS');
 
@@ -9,7 +10,7 @@ export const REDIS = Symbol('REDIS');
 class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
   async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }
 
