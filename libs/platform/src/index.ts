@@ -10,7 +10,6 @@ export * from './auth/session-revocation';
 export * from './auth/session-revocations.provider';
 export * from './auth/auth.guard';
 export * from './redis/redis.module';
-export * from './redis/close-redis';
 export * from './kafka/kafka.module';
 export * from './kafka/kafka-consumers';
 export * from './kafka/event-log-context.interceptor';

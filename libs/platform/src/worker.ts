@@ -23,3 +23,4 @@ export * from './health/ops-server';
 export * from './health/release-memory';
 export * from './health/runtime-settings';
 export * from './http/shutdown-signals';
+export * from './redis/close-redis';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import Redis from 'ioredis';
-import { SERVICE_CONFIG } from '@backoffice/platform/worker';
+import { closeRedis, SERVICE_CONFIG } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 
 /** The CRM's one BullMQ queue. */
@@ -63,6 +63,6 @@ export class LeadsQueue implements OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await this.queue.close().catch(() => undefined);
-    this.connection.disconnect();
+    await closeRedis(this.connection);
   }
 }

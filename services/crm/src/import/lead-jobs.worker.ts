@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type Redis from 'ioredis';
 import { Gauge, Histogram } from 'prom-client';
-import { jobLogContext, metricsRegistry, releaseMemory, runWithLogContext } from '@backoffice/platform/worker';
+import { closeRedis, jobLogContext, metricsRegistry, releaseMemory, runWithLogContext } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
 import { bullConnection, LEAD_JOB_NAMES, LEADS_QUEUE } from '../extraction/leads-queue';
 import { jobHandlerProblems } from './job-handlers.policy';
@@ -91,6 +91,6 @@ export class LeadJobsWorker {
     clearTimeout(this.idleTimer);
     this.shutdown.abort();
     await this.worker?.close();
-    this.connection?.disconnect();
+    if (this.connection) await closeRedis(this.connection);
   }
 }
