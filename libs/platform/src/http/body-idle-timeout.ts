@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { DomainError } from '../errors/domain-error';
 import { sendProblem } from '../errors/problem.filter';
 
 /**
@@ -22,7 +23,7 @@ export function registerBodyIdleTimeout(fastify: FastifyInstance, idleMs: number
       if (reply.sent || reply.raw.headersSent) return void socket.destroy();
       void reply.header('connection', 'close');
       const stalled = `No part of the request body arrived for ${idleMs / 1000} s; send it again.`;
-      sendProblem(Object.assign(new Error(stalled), { statusCode: 408, code: 'body_stalled' }), request, reply, logger);
+      sendProblem(new DomainError('body_stalled', stalled, 408), request, reply, logger);
       // The answer first; then the half-sent body is no longer waited for.
       reply.raw.once('finish', () => socket.destroy());
     });

@@ -11,6 +11,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { baseConfigSchema, ConfigError, parseConfig, trustProxySetting } from '../config/service-config';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { acceptedId, runWithLogContext } from '../logging/log-context';
+import { DomainError } from '../errors/domain-error';
 import { ProblemFilter, sendProblem } from '../errors/problem.filter';
 import { registerHttpMetrics } from '../health/metrics';
 import { applyRuntimeSettings } from '../health/runtime-settings';
@@ -54,23 +55,13 @@ export async function createServiceApp(
     // Errors of the router itself (a path segment too long, a broken percent escape) are problems too.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const code = (error as { code?: string }).code;
-      const detail =
+      const refused =
         code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? 'A part of the address is too long.'
+          ? new DomainError('uri_too_long', 'A part of the address is too long.', 414)
           : code === 'FST_ERR_BAD_URL'
-            ? 'The address is not valid.'
-            : undefined;
-      sendProblem(
-        detail
-          ? Object.assign(new Error(detail), {
-              statusCode: code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400,
-              code: code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_url',
-            })
-          : error,
-        request,
-        reply,
-        logger,
-      );
+            ? new DomainError('bad_url', 'The address is not valid.', 400)
+            : error;
+      sendProblem(refused, request, reply, logger);
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(appModule as never, adapter, {

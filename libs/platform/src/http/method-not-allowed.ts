@@ -1,6 +1,7 @@
 import Router, { type HTTPMethod } from 'find-my-way';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { DomainError } from '../errors/domain-error';
 import { sendProblem } from '../errors/problem.filter';
 
 /**
@@ -27,6 +28,6 @@ export function registerMethodNotAllowed(fastify: FastifyInstance, logger: Logge
     if (request.method === 'OPTIONS') return void reply.code(204).header('allow', allow).send();
     void reply.header('allow', allow);
     const detail = `${request.method} is not allowed here; this path answers ${[...methods].join(', ')}.`;
-    sendProblem(Object.assign(new Error(detail), { statusCode: 405, code: 'method_not_allowed' }), request, reply, logger);
+    sendProblem(new DomainError('method_not_allowed', detail, 405), request, reply, logger);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { InvalidInputError } from '../errors/domain-error';
+import { DomainError, InvalidInputError } from '../errors/domain-error';
 import { sendProblem } from '../errors/problem.filter';
 
 /** Deepest nesting of arrays and objects a JSON body may have. */
@@ -139,10 +139,7 @@ export function parseJsonBody(body: Buffer): unknown {
 export function registerRequestGuards(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     if (repeatsHost(request.raw.rawHeaders)) {
-      const repeated = Object.assign(new Error('The request has more than one Host header.'), {
-        statusCode: 400,
-        code: 'malformed_request',
-      });
+      const repeated = new DomainError('malformed_request', 'The request has more than one Host header.', 400);
       return sendProblem(repeated, request, reply, logger);
     }
     const problem = queryProblem(request.url);
