@@ -26,7 +26,11 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
   });
 }
 
-/** Creates the given topics when missing; compaction where asked. */
+/**
+ * Creates the given topics when missing (compaction where asked), then waits until every partition of all of them
+ * has a leader: a topic another service created a moment ago may still be without one, and a consumer's first
+ * ListOffsets would then fail with "not the leader for that topic-partition".
+ */
 export async function ensureTopics(kafka: Kafka, topics: KafkaTopicSpec[]): Promise<void> {
   if (topics.length === 0) return;
   const admin = kafka.admin();
@@ -46,26 +50,36 @@ export async function ensureTopics(kafka: Kafka, topics: KafkaTopicSpec[]): Prom
           configEntries: t.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
         })),
       });
-      await waitForLeaders(
-        admin,
-        missing.map((t) => t.name),
-      );
     }
+    await waitForLeaders(
+      admin,
+      topics.map((t) => t.name),
+    );
   } finally {
     await admin.disconnect();
   }
 }
 
-/** Waits until every partition of `topics` has a leader, for up to `timeoutMs`. */
+/** Errors of a partition whose leader is not settled yet: the wait below tries again. */
+const UNSETTLED = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE', 'NOT_LEADER_FOR_PARTITION']);
+
+/**
+ * Waits, for up to `timeoutMs`, until every partition of `topics` has a leader that answers ListOffsets: the
+ * metadata names a leader a moment before that broker serves the partition.
+ */
 async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       const { topics: found } = await admin.fetchTopicMetadata({ topics });
-      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      const led = found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+      if (led) {
+        await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
+        return;
+      }
     } catch (error) {
-      const type = (error as { type?: string }).type;
-      if (type !== 'UNKNOWN_TOPIC_OR_PARTITION' && type !== 'LEADER_NOT_AVAILABLE') throw error;
+      const { type, originalError } = error as { type?: string; originalError?: { type?: string } };
+      if (!UNSETTLED.has(type ?? '') && !UNSETTLED.has(originalError?.type ?? '')) throw error;
     }
     if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leader after ${timeoutMs / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
