@@ -23,18 +23,13 @@ const PID_FILE = path.join(DIR, 'broker.pid');
 const JVM_OPTIONS =
   '-Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true';
 
-/** KAFKA_BROKERS (only a TCP connect is waited for), else the local broker; records and reports one started here. */
+/** KAFKA_BROKERS (waited for like the local broker), else the local broker; records and reports one started here. */
 export async function ensureKafka({ log, state, started }) {
   if (process.env.KAFKA_BROKERS) {
-    const brokers = process.env.KAFKA_BROKERS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const brokers = process.env.KAFKA_BROKERS.split(',').flatMap((s) => s.trim() || []);
     if (brokers.length === 0) throw new Error('KAFKA_BROKERS is set but lists no host:port');
-    const what = `KAFKA_BROKERS=${brokers.join(',')}`;
-    const anyOpen = async () => (await Promise.all(brokers.map((b) => isPortOpen(...splitHostPort(b))))).some(Boolean);
-    if (!(await anyOpen())) log(`kafka: waiting up to 120 s for ${what} to accept connections`);
-    await waitUntil(120_000, anyOpen, { what });
-    log(`kafka: using ${what}`);
+    await waitForKafka(null, brokers);
+    log(`kafka: using KAFKA_BROKERS=${brokers.join(',')}`);
     return brokers;
   }
   const { pid, launched } = await localBroker(log, { foreign: 'reuse' });
@@ -110,12 +105,16 @@ async function launchBroker(log) {
 
 const kafkaClient = (options) => new kafkajs.Kafka({ brokers: [KAFKA_BROKER], logLevel: kafkajs.logLevel.NOTHING, ...options });
 
-/** Waits until kafkajs's admin client can list the topics (not just connect), failing early when the broker dies. */
-async function waitForKafka(pid) {
+/**
+ * Waits until kafkajs's admin client can list the topics (not just connect), failing early when the local broker
+ * `pid` dies.
+ */
+async function waitForKafka(pid, brokers = [KAFKA_BROKER]) {
   const listTopics = async () => {
     if (pid && !isAlive(pid))
       throw Object.assign(new Error(`kafka: broker (pid ${pid}) died during startup.\n${logTail()}`), { fatal: true });
     const admin = kafkaClient({
+      brokers,
       clientId: 'infra-readiness',
       connectionTimeout: 2000,
       requestTimeout: 5000,
@@ -129,7 +128,8 @@ async function waitForKafka(pid) {
       await admin.disconnect().catch(() => {});
     }
   };
-  await waitUntil(120_000, listTopics, { what: `kafka: broker at ${KAFKA_BROKER}`, fatal: (e) => e.fatal, detail: logTail });
+  const detail = pid ? logTail : () => '';
+  await waitUntil(120_000, listTopics, { what: `kafka: broker at ${brokers.join(',')}`, fatal: (e) => e.fatal, detail });
 }
 
 /**
@@ -219,9 +219,4 @@ export async function stopBroker(pid, log) {
 function logTail(lines = 40) {
   const tail = readFile(LOG)?.trimEnd().split('\n').slice(-lines);
   return tail ? `--- last ${tail.length} lines of ${LOG} ---\n${tail.join('\n')}` : `(no ${LOG})`;
-}
-
-function splitHostPort(hostPort) {
-  const i = hostPort.lastIndexOf(':');
-  return i <= 0 ? [hostPort, 9092] : [hostPort.slice(0, i).replace(/^\[|\]$/g, ''), Number(hostPort.slice(i + 1))];
 }
