@@ -7,7 +7,7 @@ export * from './auth/decorators';
 export * from './auth/role-policy';
 export * from './auth/scope-policy';
 export * from './auth/session-revocation';
-export * from './auth/session-revocations.provider';
+export * from './auth/session-revocations.providers';
 export * from './auth/auth.guard';
 export * from './redis/redis.module';
 export * from './kafka/kafka.module';

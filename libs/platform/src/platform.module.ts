@@ -6,7 +6,7 @@ import { SERVICE_CONFIG } from './config/config.token';
 import { parseConfig } from './config/service-config';
 import { AccessGuard } from './auth/auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
-import { SESSION_REVOCATIONS, sessionRevocationProviders } from './auth/session-revocations.provider';
+import { SESSION_REVOCATIONS, sessionRevocationProviders } from './auth/session-revocations.providers';
 import { RedisModule } from './redis/redis.module';
 import { DatabaseModule, type DatabaseOptions } from './database/database.module';
 import { OutboxModule } from './outbox/outbox.module';

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { CrmConfig } from './crm.config';
-import { connectCrmConsumers } from './reports/crm.consumers';
+import { connectCrmConsumers } from './crm.consumers';
 
 /** The API's `configure` hook (main.ts and tests): multipart spreadsheet uploads, one file at a time, then the Kafka consumers. */
 export async function configureCrmHttp(app: NestFastifyApplication): Promise<void> {

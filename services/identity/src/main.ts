@@ -1,5 +1,5 @@
 import { bootstrapService } from '@backoffice/platform';
 import { AppModule } from './app.module';
-import { configureIdentity } from './audit/audit-log.consumers';
+import { configureIdentityHttp } from './identity.http';
 
-void bootstrapService(AppModule, { title: 'identity', configure: configureIdentity });
+void bootstrapService(AppModule, { title: 'identity', configure: configureIdentityHttp });

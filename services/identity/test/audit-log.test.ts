@@ -37,7 +37,7 @@ async function eventually(query: string, count: number): Promise<Page<AuditRecor
 beforeAll(async () => {
   identity = await startTestService(() => require('../src/app.module').AppModule, {
     service: 'identity',
-    configure: (app) => require('../src/audit/audit-log.consumers').configureIdentity(app),
+    configure: (app) => require('../src/identity.http').configureIdentityHttp(app),
     env: {
       ADMIN_EMAIL: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,

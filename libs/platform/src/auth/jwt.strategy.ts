@@ -6,7 +6,7 @@ import type { CurrentUserData } from './decorators';
 import { AccessTokenVerifier, isAccessClaims, publicKeyObject, verifyOptions } from './access-token';
 import { SessionRevocations } from './session-revocation';
 import { scopesOf } from './scope-policy';
-import { SESSION_REVOCATIONS } from './session-revocations.provider';
+import { SESSION_REVOCATIONS } from './session-revocations.providers';
 import { SERVICE_CONFIG } from '../config/config.token';
 import type { BaseConfig } from '../config/service-config';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AgentDirectory } from './agent-directory';
+import { AgentDirectory } from './agent-directory.client';
 import { LeadAssignmentsController } from './lead-assignments.controller';
 import { LeadAssignmentsService } from './lead-assignments.service';
 

@@ -16,7 +16,7 @@ import { assignmentChange } from './assignment-audit';
 import { leadSearchCondition } from '../groups/lead-search.policy';
 import { leadColumns, leadViews, type LeadRow } from '../leads/lead.view';
 import { sqlArray } from '../leads/sql-array';
-import { AgentDirectory } from './agent-directory';
+import { AgentDirectory } from './agent-directory.client';
 import { distributeRoundRobin } from './distribution.policy';
 
 /** Serialises distributions, so two at once never hand the same lead to two agents. */

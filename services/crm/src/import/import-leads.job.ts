@@ -14,7 +14,7 @@ import { SsnCipher } from '../security/ssn-cipher';
 import { LeadUploadEntity } from '../uploads/lead-upload.entity';
 import { UploadStore } from '../uploads/upload-store';
 import { EXTRACTION_BROKE, ImportBusy, ImportFailure } from './import-failure';
-import { JobHandedBack, type LeadJobHandler } from './lead-job.handler';
+import { JobHandedBack, type LeadJobHandler } from './lead-jobs.worker';
 import {
   IMPORT_LOCK_CLASS,
   type ImportCounters,

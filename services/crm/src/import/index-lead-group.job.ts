@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import type { IndexLeadGroupJobData } from '../extraction/leads-queue';
 import { GroupPartitions } from '../groups/group-partitions';
 import { LeadGroupEntity } from '../groups/lead-group.entity';
-import type { LeadJobHandler } from './lead-job.handler';
+import type { LeadJobHandler } from './lead-jobs.worker';
 
 /** Builds the search indexes of a group that has just become ready (searches scan it until then). */
 export class IndexLeadGroupJob implements LeadJobHandler<IndexLeadGroupJobData, void> {

@@ -4,9 +4,18 @@ import type Redis from 'ioredis';
 import { Gauge, Histogram } from 'prom-client';
 import { closeRedis, jobLogContext, metricsRegistry, releaseMemory, runWithLogContext } from '@backoffice/platform/worker';
 import type { CrmConfig } from '../crm.config';
-import { bullConnection, LEAD_JOB_NAMES, LEADS_QUEUE } from '../extraction/leads-queue';
+import { bullConnection, LEAD_JOB_NAMES, LEADS_QUEUE, type LeadJobName } from '../extraction/leads-queue';
 import { jobHandlerProblems } from './job-handlers.policy';
-import type { LeadJobHandler } from './lead-job.handler';
+
+/** One class per job: the worker dispatches a job to the handler named like it. */
+export interface LeadJobHandler<Data = unknown, Result = unknown> {
+  readonly jobName: LeadJobName;
+  /** `signal` aborts when the worker shuts down: hand the job back rather than finishing it. */
+  handle(job: Job<Data>, token: string | undefined, signal: AbortSignal): Promise<Result>;
+}
+
+/** Thrown by a handler that handed its job back to the queue on shutdown. */
+export class JobHandedBack extends Error {}
 
 /** What ops watch of the queue's work on a worker's /metrics: each run by job and outcome, and how many run now. */
 const jobRuns = new Histogram({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { CountryInputSchema, CountrySchema } from '@backoffice/contracts';
 import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
-import { IdParams } from '../shared/id.params';
+import { IdParams } from '../regions/id.params';
 import { CountriesService } from './countries.service';
 
 class CountryBody extends createZodDto(CountryInputSchema) {}

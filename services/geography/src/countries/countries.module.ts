@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { RegionEventsModule } from '../shared/region-events.module';
+import { RegionsModule } from '../regions/regions.module';
 import { CountriesController } from './countries.controller';
 import { CountriesService } from './countries.service';
 
 /** Countries, the top geography level. */
 @Module({
-  imports: [RegionEventsModule],
+  imports: [RegionsModule],
   controllers: [CountriesController],
   providers: [CountriesService],
   exports: [CountriesService],

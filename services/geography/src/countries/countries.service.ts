@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Country, CountryData } from '@backoffice/contracts';
 import { NotFoundError, SharedCaches, type SharedCache } from '@backoffice/platform';
-import { assertBodyId, assertNameFree, assertShortNameFree, refuseDeleteWithChildren, type NameScope } from '../shared/geography-rules';
-import { RegionEvents } from '../shared/region-events';
+import { assertBodyId, assertNameFree, assertShortNameFree, refuseDeleteWithChildren, type NameScope } from '../regions/geography-rules';
+import { RegionEvents } from '../regions/region-events';
 import { StateEntity } from '../levels/level.entities';
 import { CountryEntity } from './country.entity';
 

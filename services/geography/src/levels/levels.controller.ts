@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
 import { IntIdSchema } from '@backoffice/contracts';
 import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
-import { IdParams } from '../shared/id.params';
+import { IdParams } from '../regions/id.params';
 import { LEVELS, type LevelData, type RegionLevelName } from './region-levels';
 import { RegionLevelsService } from './levels.service';
 

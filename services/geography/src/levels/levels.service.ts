@@ -10,8 +10,8 @@ import {
   missingParent,
   refuseDeleteWithChildren,
   type NameScope,
-} from '../shared/geography-rules';
-import { RegionEvents } from '../shared/region-events';
+} from '../regions/geography-rules';
+import { RegionEvents } from '../regions/region-events';
 import { ZipCodeRegistry } from '../zip-codes/zip-code-registry';
 import {
   childLevelOf,

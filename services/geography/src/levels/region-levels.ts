@@ -18,7 +18,7 @@ import {
   type StateData,
 } from '@backoffice/contracts';
 import { CountryEntity } from '../countries/country.entity';
-import type { NameScope } from '../shared/geography-rules';
+import type { NameScope } from '../regions/geography-rules';
 import { AreaEntity, BoroughEntity, CityEntity, StateEntity, type RegionEntity } from './level.entities';
 
 /** The levels below countries: each has a parent level and is served by the same code, driven by LEVELS. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OrderDirectory } from './order-directory';
+import { OrderDirectory } from './order-directory.client';
 import { OrderPaymentsController } from './order-payments.controller';
 import { OrderPaymentsService } from './order-payments.service';
 

@@ -14,7 +14,7 @@ import { ConflictError, NotFoundError, OutboxService } from '@backoffice/platfor
 import { OrderPaymentEntity } from './order-payment.entity';
 import { PaymentTransactionEntity } from './payment-transaction.entity';
 import { paymentStanding } from './payment-status.policy';
-import { OrderDirectory } from './order-directory';
+import { OrderDirectory } from './order-directory.client';
 
 export function toTransaction(row: PaymentTransactionEntity): PaymentTransaction {
   return { id: row.id, status: row.status, amount: row.amount, paidOn: row.paidOn.toISOString(), reference: row.reference };

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RegionEvents } from './region-events';
 
-/** The events of every geography level (geography.v1), shared by countries and the lower levels. */
+/** What countries and the lower levels share: the events of every geography level (geography.v1). */
 @Module({ providers: [RegionEvents], exports: [RegionEvents] })
-export class RegionEventsModule {}
+export class RegionsModule {}
