@@ -1,14 +1,16 @@
-import { useSWRConfig } from 'swr';
-import type { Area, Borough, City, Country, GeographyLevel, State } from '@backoffice/contracts';
-import { apiFetch, useApi } from '../../components/api';
-import { LEVELS, type RegionByLevel } from './geography-levels';
+import { useSWRConfig, type SWRResponse } from 'swr';
+import type { GeographyLevel } from '@backoffice/contracts';
+import { apiFetch, useApi, type ApiError } from '../../components/api';
+import { LEVELS, type RegionByLevel, type RegionRecord } from './geography-levels';
 
-/** SWR hooks of the geography manager: one list per level, keyed by the product's paths. */
-export const useCountries = () => useApi<Country[]>(LEVELS.country.listPath(null));
-export const useStates = (countryId: number | null) => useApi<State[]>(countryId ? LEVELS.state.listPath(countryId) : null);
-export const useCities = (stateId: number | null) => useApi<City[]>(stateId ? LEVELS.city.listPath(stateId) : null);
-export const useBoroughs = (cityId: number | null) => useApi<Borough[]>(cityId ? LEVELS.borough.listPath(cityId) : null);
-export const useAreas = (boroughId: number | null) => useApi<Area[]>(boroughId ? LEVELS.area.listPath(boroughId) : null);
+/**
+ * The SWR hook of the geography manager: the records of `level` under the parent `parentId` (countries: null),
+ * keyed by the product's paths; nothing is fetched for a level below the top while its parent is not chosen.
+ */
+export function useRegions(level: GeographyLevel, parentId: number | null): SWRResponse<RegionRecord[], ApiError> {
+  const waiting = LEVELS[level].parent !== null && parentId === null;
+  return useApi<RegionRecord[]>(waiting ? null : LEVELS[level].listPath(parentId));
+}
 
 /** POST (no id) or PUT /{id} a record of a level; answers the saved record. */
 export function saveRegion<L extends GeographyLevel>(level: L, body: Record<string, unknown>, id?: number): Promise<RegionByLevel[L]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEVELS } from './geography-levels';
+import { LEVELS, SELECTABLE_LEVELS } from './geography-levels';
 
 describe('geography levels', () => {
   it('place each level under the one above it, named by its id field', () => {
@@ -11,5 +11,9 @@ describe('geography levels', () => {
       { level: 'borough', noun: 'borough', parent: 'city', child: 'area', parentKey: 'cityId' },
       { level: 'area', noun: 'area', parent: 'borough', child: null, parentKey: 'boroughId' },
     ]);
+  });
+
+  it('let every level but the last be selected, top down', () => {
+    expect(SELECTABLE_LEVELS).toEqual(['country', 'state', 'city', 'borough']);
   });
 });

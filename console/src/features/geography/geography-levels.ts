@@ -13,6 +13,7 @@ import {
   type GeographyLevel,
   type State,
 } from '@backoffice/contracts';
+import { BuildingRegular, CityRegular, GlobeRegular, LocationRegular, MapRegular, type FluentIcon } from '@fluentui/react-icons';
 
 export type RegionRecord = Country | State | City | Borough | Area;
 
@@ -34,9 +35,11 @@ export interface LevelConfig {
   noun: string;
   /** Column title. */
   title: string;
+  /** The column's icon. */
+  icon: FluentIcon;
   /** The level above ("country" for states); null for countries. */
   parent: GeographyLevel | null;
-  /** The level below; null for areas (which have edit only, no select). */
+  /** The level below; null for the last level (edit only, no select). */
   child: GeographyLevel | null;
   /** The parent's id field in the body. */
   parentKey: 'countryId' | 'stateId' | 'cityId' | 'boroughId' | null;
@@ -64,6 +67,7 @@ function levelConfig(level: GeographyLevel, row: LevelRow): LevelConfig {
 export const LEVELS: Record<GeographyLevel, LevelConfig> = {
   country: levelConfig('country', {
     title: 'Countries',
+    icon: GlobeRegular,
     fields: ['shortName', 'name', 'taxRate'],
     schema: CountryInputSchema,
     listPath: () => GEOGRAPHY_PATHS.countries,
@@ -72,6 +76,7 @@ export const LEVELS: Record<GeographyLevel, LevelConfig> = {
   }),
   state: levelConfig('state', {
     title: 'States',
+    icon: MapRegular,
     fields: ['shortName', 'name', 'taxRate'],
     schema: StateInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.statesOfCountry(parentId ?? 0),
@@ -80,6 +85,7 @@ export const LEVELS: Record<GeographyLevel, LevelConfig> = {
   }),
   city: levelConfig('city', {
     title: 'Cities',
+    icon: CityRegular,
     fields: ['name', 'shippingFee', 'taxRate'],
     schema: CityInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.citiesOfState(parentId ?? 0),
@@ -88,6 +94,7 @@ export const LEVELS: Record<GeographyLevel, LevelConfig> = {
   }),
   borough: levelConfig('borough', {
     title: 'Boroughs',
+    icon: BuildingRegular,
     fields: ['name', 'taxRate', 'zipCodes'],
     schema: BoroughInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.boroughsOfCity(parentId ?? 0),
@@ -96,6 +103,7 @@ export const LEVELS: Record<GeographyLevel, LevelConfig> = {
   }),
   area: levelConfig('area', {
     title: 'Areas',
+    icon: LocationRegular,
     fields: ['name', 'taxRate', 'zipCodes'],
     schema: AreaInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.areasOfBorough(parentId ?? 0),
@@ -104,9 +112,8 @@ export const LEVELS: Record<GeographyLevel, LevelConfig> = {
   }),
 };
 
-/** The levels that can be selected (areas are edit only), top down. */
-export const SELECTABLE_LEVELS = ['country', 'state', 'city', 'borough'] as const;
-export type SelectableLevel = (typeof SELECTABLE_LEVELS)[number];
+/** The levels that can be selected, top down: every level but the last, which is edit only. */
+export const SELECTABLE_LEVELS: readonly GeographyLevel[] = GEOGRAPHY_LEVELS.slice(0, -1);
 
 /** "8.875%" in the user's locale, up to 4 decimals. */
 export function formatRate(rate: number): string {

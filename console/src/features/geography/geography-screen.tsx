@@ -1,28 +1,28 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { BuildingRegular, CityRegular, GlobeRegular, LocationRegular, MapRegular } from '@fluentui/react-icons';
 import { useSearchParams } from 'react-router-dom';
 import type { SWRResponse } from 'swr';
-import type { Area, Borough, City, Country, GeographyLevel, State } from '@backoffice/contracts';
+import { GEOGRAPHY_LEVELS, type GeographyLevel } from '@backoffice/contracts';
 import { errorMessage, type ApiError } from '../../components/api';
 import { useFormatMoney } from '../../components/config';
 import { useNotify } from '../../components/feedback';
 import { PageHeader } from '../../components/layout';
 import { PageBreadcrumb } from '../../components/navigation';
-import { useAreas, useBoroughs, useCities, useCountries, useReloadList, useStates } from './api';
-import { LEVELS, SELECTABLE_LEVELS, formatRate, zipSummary, type RegionRecord, type SelectableLevel } from './geography-levels';
+import { useRegions, useReloadList } from './api';
+import { LEVELS, SELECTABLE_LEVELS, formatRate, zipSummary, type RegionRecord } from './geography-levels';
 import { RegionColumn } from './region-column';
 import { RegionFormDialog, type RegionDialogResult } from './region-form-dialog';
 
+/** One column a level: side by side on a desktop; narrower, each keeps a readable width and they scroll sideways, one at a time. */
+const COLUMN_COUNT = GEOGRAPHY_LEVELS.length;
 const useStyles = makeStyles({
   columns: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+    gridTemplateColumns: `repeat(${COLUMN_COUNT}, minmax(0, 1fr))`,
     gap: tokens.spacingHorizontalM,
     alignItems: 'start',
-    // Narrower than a desktop, the five columns keep a readable width and scroll sideways, one at a time.
     '@media (max-width: 1023px)': {
-      gridTemplateColumns: 'repeat(5, minmax(min(260px, 85%), 1fr))',
+      gridTemplateColumns: `repeat(${COLUMN_COUNT}, minmax(min(260px, 85%), 1fr))`,
       overflowX: 'auto',
       scrollSnapType: 'x mandatory',
       paddingBottom: tokens.spacingVerticalS,
@@ -57,14 +57,24 @@ function selectionBreadcrumb(selected: readonly ({ id: number; name: string } | 
   );
 }
 
-/** Shows an error toast when a list fails to load (once per failure, not once per render). */
-function useLoadErrorToast(error: ApiError | undefined, what: string) {
+/** Shows an error toast when a level's list fails to load (once per failure, not once per render). */
+function useLoadErrorToasts(columns: readonly Column[]) {
   const notify = useNotify();
-  const shown = useRef<ApiError | undefined>(undefined);
+  const shown = useRef(new Map<GeographyLevel, ApiError | undefined>());
+  const failures = columns.map(({ level, list }) => [level, list.error] as const);
   useEffect(() => {
-    if (error && !shown.current) notify.error(errorMessage(error), `Could not load the ${what}`);
-    shown.current = error;
-  }, [error, notify, what]);
+    for (const [level, error] of failures) {
+      if (error && !shown.current.get(level)) notify.error(errorMessage(error), `Could not load the ${LEVELS[level].title.toLowerCase()}`);
+      shown.current.set(level, error);
+    }
+  }, [failures, notify]);
+}
+
+/** A level's column: its list (under the parent selected above it) and its selected record. */
+interface Column {
+  level: GeographyLevel;
+  list: SWRResponse<RegionRecord[], ApiError>;
+  selected: RegionRecord | null;
 }
 
 interface Editing {
@@ -92,28 +102,33 @@ function useScrollToColumn(columnsRef: RefObject<HTMLDivElement | null>, level: 
   }, [columnsRef, level]);
 }
 
-/** The selected country, state, city and borough (kept in the URL) and the lists they open. */
+/** The selection of every level but the last (kept in the URL) and the lists it opens, one column a level, top down. */
 function useGeographySelection() {
   const [params, setParams] = useSearchParams();
+  const selectedIn = (level: GeographyLevel, list: SWRResponse<RegionRecord[], ApiError>, parentSelected: boolean) =>
+    (parentSelected && list.data?.find((record) => record.id === idParam(params.get(level)))) || null;
 
-  const countries = useCountries();
-  const country = countries.data?.find((c) => c.id === idParam(params.get('country'))) ?? null;
-  const states = useStates(country?.id ?? null);
-  const state = (country && states.data?.find((s) => s.id === idParam(params.get('state')))) || null;
-  const cities = useCities(state?.id ?? null);
-  const city = (state && cities.data?.find((c) => c.id === idParam(params.get('city')))) || null;
-  const boroughs = useBoroughs(city?.id ?? null);
-  const borough = (city && boroughs.data?.find((b) => b.id === idParam(params.get('borough')))) || null;
-  const areas = useAreas(borough?.id ?? null);
-
-  useLoadErrorToast(countries.error, 'countries');
-  useLoadErrorToast(states.error, 'states');
-  useLoadErrorToast(cities.error, 'cities');
-  useLoadErrorToast(boroughs.error, 'boroughs');
-  useLoadErrorToast(areas.error, 'areas');
+  // One list a level (hooks cannot run in a loop); each waits for the selection above it.
+  const countries = useRegions('country', null);
+  const country = selectedIn('country', countries, true);
+  const states = useRegions('state', country?.id ?? null);
+  const state = selectedIn('state', states, !!country);
+  const cities = useRegions('city', state?.id ?? null);
+  const city = selectedIn('city', cities, !!state);
+  const boroughs = useRegions('borough', city?.id ?? null);
+  const borough = selectedIn('borough', boroughs, !!city);
+  const areas = useRegions('area', borough?.id ?? null);
+  const columns: Column[] = [
+    { level: 'country', list: countries, selected: country },
+    { level: 'state', list: states, selected: state },
+    { level: 'city', list: cities, selected: city },
+    { level: 'borough', list: boroughs, selected: borough },
+    { level: 'area', list: areas, selected: null },
+  ];
+  useLoadErrorToasts(columns);
 
   /** Selects `id` at `level` (0 clears it) and clears the selection of every level below. */
-  const select = (level: SelectableLevel, id: number) => {
+  const select = (level: GeographyLevel, id: number) => {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -125,23 +140,24 @@ function useGeographySelection() {
     );
   };
 
-  return { params, select, countries, country, states, state, cities, city, boroughs, borough, areas };
+  return { params, select, columns };
 }
 
 /**
- * The geography manager (/admin/countries): countries, then the states, cities, boroughs and areas of
- * the current selection. Selecting an item loads its children and clears every selection below it;
- * the selection lives in the URL (?country=&state=&city=&borough=), so a reload keeps it.
+ * The geography manager (/admin/countries): one column a level of GEOGRAPHY_LEVELS, countries first. Selecting an
+ * item loads its children and clears every selection below it; the selection lives in the URL
+ * (?country=&state=&city=&borough=), so a reload keeps it.
  */
 export default function GeographyScreen() {
   const styles = useStyles();
   const money = useFormatMoney();
   const reload = useReloadList();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const { params, select, countries, country, states, state, cities, city, boroughs, borough, areas } = useGeographySelection();
-  // The column a selection opens: on a phone it scrolls into view.
+  const { params, select, columns } = useGeographySelection();
+  // The column a selection opens (the one below the deepest selected): on a phone it scrolls into view.
   const columnsRef = useRef<HTMLDivElement>(null);
-  useScrollToColumn(columnsRef, borough ? 'area' : city ? 'borough' : state ? 'city' : country ? 'state' : 'country');
+  const opened = columns.findLastIndex((column) => column.selected) + 1;
+  useScrollToColumn(columnsRef, GEOGRAPHY_LEVELS[Math.min(opened, COLUMN_COUNT - 1)]);
 
   const closeDialog = (result: RegionDialogResult | null) => {
     const current = editing;
@@ -149,100 +165,76 @@ export default function GeographyScreen() {
     if (!current) return;
     void reload(current.level, current.parentId);
     // A deleted record that was selected: clear it, and with it the lists below.
-    if (result && result.record === null && current.record && current.level !== 'area') {
-      const level = current.level as SelectableLevel;
-      if (idParam(params.get(level)) === current.record.id) select(level, 0);
+    if (result && result.record === null && current.record && SELECTABLE_LEVELS.includes(current.level)) {
+      if (idParam(params.get(current.level)) === current.record.id) select(current.level, 0);
     }
   };
 
-  const taxText = (rate: number | null, inherited: number | null, topLevel = false) => {
+  const taxText = (rate: number | null, inherited: number | null, topLevel: boolean) => {
     if (rate !== null) return `Tax ${formatRate(rate)}`;
     if (inherited !== null) return `Tax ${formatRate(inherited)} (inherited)`;
     return topLevel ? 'No tax rate' : 'Tax not set';
   };
+  /** The rate each level inherits: the first one set going up through the selection above it. */
+  const inherited = columns.map((_, index) =>
+    firstRate(
+      ...columns
+        .slice(0, index)
+        .map((column) => column.selected)
+        .reverse(),
+    ),
+  );
 
-  const inherited = {
-    country: null,
-    state: firstRate(country),
-    city: firstRate(state, country),
-    borough: firstRate(city, state, country),
-    area: firstRate(borough, city, state, country),
-  } satisfies Record<GeographyLevel, number | null>;
+  /** A record's line under its name: its tax, then its shipping fee or zip codes where its level has them. */
+  const describe = (index: number) => (item: RegionRecord) => {
+    const { fields } = LEVELS[columns[index].level];
+    const parts = [taxText(item.taxRate, inherited[index], index === 0)];
+    if (fields.includes('shippingFee') && 'shippingFee' in item) parts.push(`Shipping ${money(item.shippingFee)}`);
+    if (fields.includes('zipCodes') && 'zipCodes' in item) parts.push(item.zipCodes ? zipSummary(item.zipCodes, 2) : 'No zip codes');
+    return parts.join(' · ');
+  };
 
-  const edit = (level: GeographyLevel, parentId: number | null, parentName: string | undefined) => (record?: RegionRecord) =>
-    setEditing({ level, record, parentId, parentName, inheritedRate: inherited[level] });
+  /** A column's props: its list, the dialog it opens under the parent selected above it, and its selection. */
+  const columnProps = ({ level, list, selected }: Column, index: number) => {
+    const parent = index > 0 ? columns[index - 1].selected : null;
+    const edit = (record?: RegionRecord) =>
+      setEditing({ level, record, parentId: parent?.id ?? null, parentName: parent?.name, inheritedRate: inherited[index] });
+    const config = LEVELS[level];
+    return {
+      config,
+      items: list.data,
+      isLoading: list.isLoading,
+      error: list.error,
+      onRetry: () => void list.mutate(),
+      onEdit: edit,
+      onAdd: () => edit(),
+      enabled: index === 0 || !!parent,
+      // Below the countries: a hint until the parent is selected, then the parent's records ("in New York").
+      placeholder: index === 0 ? '' : `Select a ${config.parent} to see its ${config.title.toLowerCase()}.`,
+      context: parent ? `in ${parent.name}` : undefined,
+      describe: describe(index),
+      ...(SELECTABLE_LEVELS.includes(level) && {
+        selectedId: selected?.id ?? 0,
+        onSelect: (item: RegionRecord) => select(level, item.id),
+        onClearSelection: () => select(level, 0),
+      }),
+    };
+  };
 
-  /** What a column takes from its list, and the dialog it opens under `parent` (null for the countries). */
-  const listed = <T extends RegionRecord>(level: GeographyLevel, list: SWRResponse<T[], ApiError>, parent: RegionRecord | null) => ({
-    config: LEVELS[level],
-    items: list.data,
-    isLoading: list.isLoading,
-    error: list.error,
-    onRetry: () => void list.mutate(),
-    onEdit: edit(level, parent?.id ?? null, parent?.name),
-    onAdd: () => edit(level, parent?.id ?? null, parent?.name)(),
-  });
-
-  /** A column below the countries: a hint until its parent is selected, then the parent's records ("in New York"). */
-  const below = <T extends RegionRecord>(level: GeographyLevel, list: SWRResponse<T[], ApiError>, parent: RegionRecord | null) => ({
-    ...listed(level, list, parent),
-    enabled: !!parent,
-    placeholder: `Select a ${LEVELS[level].parent} to see its ${LEVELS[level].title.toLowerCase()}.`,
-    context: parent ? `in ${parent.name}` : undefined,
-  });
-
-  /** The selection of a column whose records open the level below. */
-  const selection = (level: SelectableLevel, selected: RegionRecord | null) => ({
-    selectedId: selected?.id ?? 0,
-    onSelect: (item: RegionRecord) => select(level, item.id),
-    onClearSelection: () => select(level, 0),
-  });
-
+  const nouns = GEOGRAPHY_LEVELS.map((level) => LEVELS[level].noun);
   return (
     <>
       <PageHeader
         title="Countries"
-        description="Tax rates and shipping fees by country, state, city, borough and area. Select an item to see what lies below it."
-        breadcrumb={selectionBreadcrumb([country, state, city, borough])}
+        description={`Tax rates and shipping fees by ${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1)}. Select an item to see what lies below it.`}
+        breadcrumb={selectionBreadcrumb(columns.map((column) => column.selected))}
       />
       <div className={styles.columns} ref={columnsRef}>
-        <RegionColumn<Country>
-          {...listed('country', countries, null)}
-          {...selection('country', country)}
-          enabled
-          placeholder=""
-          describe={(item) => taxText(item.taxRate, null, true)}
-          icon={<GlobeRegular />}
-        />
-        <RegionColumn<State>
-          key={`states-${country?.id ?? 0}`}
-          {...below('state', states, country)}
-          {...selection('state', state)}
-          describe={(item) => taxText(item.taxRate, inherited.state)}
-          icon={<MapRegular />}
-        />
-        <RegionColumn<City>
-          key={`cities-${state?.id ?? 0}`}
-          {...below('city', cities, state)}
-          {...selection('city', city)}
-          describe={(item) => `${taxText(item.taxRate, inherited.city)} · Shipping ${money(item.shippingFee)}`}
-          icon={<CityRegular />}
-        />
-        <RegionColumn<Borough>
-          key={`boroughs-${city?.id ?? 0}`}
-          {...below('borough', boroughs, city)}
-          {...selection('borough', borough)}
-          describe={(item) =>
-            `${taxText(item.taxRate, inherited.borough)} · ${item.zipCodes ? zipSummary(item.zipCodes, 2) : 'No zip codes'}`
-          }
-          icon={<BuildingRegular />}
-        />
-        <RegionColumn<Area>
-          key={`areas-${borough?.id ?? 0}`}
-          {...below('area', areas, borough)}
-          describe={(item) => `${taxText(item.taxRate, inherited.area)} · ${item.zipCodes ? zipSummary(item.zipCodes, 2) : 'No zip codes'}`}
-          icon={<LocationRegular />}
-        />
+        {columns.map((column, index) => {
+          const Icon = LEVELS[column.level].icon;
+          const parentId = index > 0 ? (columns[index - 1].selected?.id ?? 0) : 0;
+          return <RegionColumn key={`${column.level}-${parentId}`} {...columnProps(column, index)} icon={<Icon />} />;
+        })}
       </div>
       {editing && (
         <RegionFormDialog

@@ -105,7 +105,7 @@ export interface RegionColumnProps<T extends RegionRecord> {
   onRetry(): void;
   /** The selected record's id, 0 when none. */
   selectedId?: number;
-  /** Absent for areas (edit only). */
+  /** Absent for the last level (edit only). */
   onSelect?(item: T): void;
   /** Clears the selection (an id of 0), which clears the lists below. */
   onClearSelection?(): void;
@@ -248,7 +248,7 @@ export function RegionColumn<T extends RegionRecord>(props: RegionColumnProps<T>
         <SearchBox
           className={styles.filter}
           size="small"
-          placeholder={config.level === 'borough' || config.level === 'area' ? 'Filter by name or zip' : 'Filter by name'}
+          placeholder={config.fields.includes('zipCodes') ? 'Filter by name or zip' : 'Filter by name'}
           aria-label={`Filter ${config.title.toLowerCase()}`}
           value={filter}
           onChange={(_, data) => setFilter(data.value)}

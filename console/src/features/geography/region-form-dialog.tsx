@@ -57,7 +57,7 @@ function initialValues(record: RegionRecord | undefined): Values {
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The modal form of one level (country, state, city, borough or area): Cancel and Create, or Update
+ * The modal form of one level (its fields from the level's row): Cancel and Create, or Update
  * when the record has an id, and Delete (after a confirmation) for an existing record.
  * The shared contracts schema flags fields before sending; the server's field errors land on the same fields.
  */
