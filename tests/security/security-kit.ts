@@ -7,7 +7,7 @@ import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { Client } from 'pg';
 import jwt from 'jsonwebtoken';
-import { AUDIT_TOPIC, JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT } from '@backoffice/contracts';
+import { AUDIT_TOPIC, JWT_AUDIENCE_DEFAULT, JWT_ISSUER_DEFAULT, SERVICE_NAMES, type ServiceName } from '@backoffice/contracts';
 import { signToken, startTestService, testKeys, type TestService } from '@backoffice/platform/testing';
 
 /*
@@ -16,8 +16,9 @@ import { signToken, startTestService, testKeys, type TestService } from '@backof
  * the routes its Nest router really has, and a look into its database (row counts, stored text).
  */
 
-export const SERVICE_UNDER_TEST = ['identity', 'catalogue', 'crm', 'orders', 'geography', 'scheduling', 'payments'] as const;
-export type ServiceUnderTest = (typeof SERVICE_UNDER_TEST)[number];
+/** Every service of the product: a new one in SERVICE_NAMES needs its entry in SERVICE_STARTS below (tsc says so). */
+export const SERVICE_UNDER_TEST = SERVICE_NAMES;
+export type ServiceUnderTest = ServiceName;
 
 /**
  * Each service started in a test process its own Kafka topics: events one publishes must not reach
@@ -69,6 +70,47 @@ export interface StartedService extends TestService {
   name: ServiceUnderTest;
 }
 
+/** What startTestService needs of a service, started as its main.ts does: its AppModule, its hook, its settings. */
+interface ServiceStart {
+  load: () => unknown;
+  configure?: Parameters<typeof startTestService>[1]['configure'];
+  env?: Record<string, string>;
+}
+
+/** How each service starts here; `tempDir` makes a folder removed on close, `neighbours` is the stand-in's URL. */
+const SERVICE_STARTS: Record<ServiceName, (tempDir: (prefix: string) => string, neighbours: string) => ServiceStart> = {
+  identity: () => ({
+    load: () => require('../../services/identity/src/app.module').AppModule,
+    env: { ADMIN_EMAIL: ADMIN_LOGIN.username, ADMIN_PASSWORD: ADMIN_LOGIN.password, ADMIN_NAME: 'Security Admin' },
+  }),
+  catalogue: (tempDir) => ({
+    load: () => require('../../services/catalogue/src/app.module').AppModule,
+    configure: (app) => require('../../services/catalogue/src/catalogue.http').configureCatalogueHttp(app),
+    env: { FILE_STORE_DIR: tempDir('security-catalogue-') },
+  }),
+  crm: (tempDir, neighbours) => ({
+    load: () => require('../../services/crm/src/app.module').AppModule,
+    configure: (app) => require('../../services/crm/src/crm.http').configureCrmHttp(app),
+    env: {
+      CRM_UPLOAD_DIR: tempDir('security-crm-'),
+      CRM_SSN_KEY: randomBytes(32).toString('hex'),
+      CRM_QUEUE_PREFIX: `sec${randomBytes(4).toString('hex')}`,
+      IDENTITY_URL: neighbours,
+    },
+  }),
+  orders: (_tempDir, neighbours) => ({
+    load: () => require('../../services/orders/src/app.module').AppModule,
+    configure: (app) => require('../../services/orders/src/orders.http').configureOrdersHttp(app),
+    env: { GEOGRAPHY_URL: neighbours, SCHEDULING_URL: '', IDENTITY_URL: '' },
+  }),
+  geography: () => ({ load: () => require('../../services/geography/src/app.module').AppModule }),
+  scheduling: () => ({ load: () => require('../../services/scheduling/src/app.module').AppModule }),
+  payments: (_tempDir, neighbours) => ({
+    load: () => require('../../services/payments/src/app.module').AppModule,
+    env: { ORDERS_URL: neighbours },
+  }),
+};
+
 /** One service's real AppModule in this process, configured as its main.ts does, with a fresh database. */
 export async function startService(name: ServiceUnderTest, neighbours: string, env: Record<string, string> = {}): Promise<StartedService> {
   const dirs: string[] = [];
@@ -77,61 +119,12 @@ export async function startService(name: ServiceUnderTest, neighbours: string, e
     dirs.push(dir);
     return dir;
   };
-  const common = { SEED_DEMO_DATA: 'false', KAFKA_TOPIC_PREFIX: topicPrefix(), ...env };
-  let service: TestService;
-  switch (name) {
-    case 'identity':
-      service = await startTestService(() => require('../../services/identity/src/app.module').AppModule, {
-        service: 'identity',
-        env: { ADMIN_EMAIL: ADMIN_LOGIN.username, ADMIN_PASSWORD: ADMIN_LOGIN.password, ADMIN_NAME: 'Security Admin', ...common },
-      });
-      break;
-    case 'catalogue':
-      service = await startTestService(() => require('../../services/catalogue/src/app.module').AppModule, {
-        service: 'catalogue',
-        configure: (app) => require('../../services/catalogue/src/catalogue.http').configureCatalogueHttp(app),
-        env: { FILE_STORE_DIR: tempDir('security-catalogue-'), ...common },
-      });
-      break;
-    case 'crm':
-      service = await startTestService(() => require('../../services/crm/src/app.module').AppModule, {
-        service: 'crm',
-        configure: (app) => require('../../services/crm/src/crm.http').configureCrmHttp(app),
-        env: {
-          CRM_UPLOAD_DIR: tempDir('security-crm-'),
-          CRM_SSN_KEY: randomBytes(32).toString('hex'),
-          CRM_QUEUE_PREFIX: `sec${randomBytes(4).toString('hex')}`,
-          IDENTITY_URL: neighbours,
-          ...common,
-        },
-      });
-      break;
-    case 'orders':
-      service = await startTestService(() => require('../../services/orders/src/app.module').AppModule, {
-        service: 'orders',
-        configure: (app) => require('../../services/orders/src/orders.http').configureOrdersHttp(app),
-        env: { GEOGRAPHY_URL: neighbours, SCHEDULING_URL: '', IDENTITY_URL: '', ...common },
-      });
-      break;
-    case 'geography':
-      service = await startTestService(() => require('../../services/geography/src/app.module').AppModule, {
-        service: 'geography',
-        env: common,
-      });
-      break;
-    case 'scheduling':
-      service = await startTestService(() => require('../../services/scheduling/src/app.module').AppModule, {
-        service: 'scheduling',
-        env: common,
-      });
-      break;
-    case 'payments':
-      service = await startTestService(() => require('../../services/payments/src/app.module').AppModule, {
-        service: 'payments',
-        env: { ORDERS_URL: neighbours, ...common },
-      });
-      break;
-  }
+  const start = SERVICE_STARTS[name](tempDir, neighbours);
+  const service = await startTestService(start.load, {
+    service: name,
+    configure: start.configure,
+    env: { ...start.env, SEED_DEMO_DATA: 'false', KAFKA_TOPIC_PREFIX: topicPrefix(), ...env },
+  });
   return {
     ...service,
     name,

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { SERVICE_NAMES, serviceUrlVariable } from '@backoffice/contracts';
 import { buildServiceOpenApi } from '@backoffice/platform';
 import type { TestService } from '@backoffice/platform/testing';
 import { ApiDocuments } from '../src/docs/api-docs';
@@ -35,6 +36,8 @@ function documentServer(doc: unknown): Promise<{ url: string; reads: () => numbe
   );
 }
 
+/** The services this test leaves down: every one but geography, which serves its document. */
+const OTHER_SERVICES = SERVICE_NAMES.filter((name) => name !== 'geography');
 let gateway: TestService;
 let geography: Awaited<ReturnType<typeof documentServer>>;
 
@@ -45,9 +48,7 @@ beforeAll(async () => {
   await app.close();
   geography = await documentServer(geographyDoc);
   // Every other service is "down": nothing listens on port 1.
-  const down = Object.fromEntries(
-    ['IDENTITY', 'CATALOGUE', 'CRM', 'ORDERS', 'SCHEDULING', 'PAYMENTS'].map((name) => [`${name}_URL`, 'http://127.0.0.1:1']),
-  );
+  const down = Object.fromEntries(OTHER_SERVICES.map((name) => [serviceUrlVariable(name), 'http://127.0.0.1:1']));
   gateway = await startGateway({ ...down, GEOGRAPHY_URL: geography.url });
 }, 120_000);
 
@@ -68,7 +69,7 @@ it('serves the merged OpenAPI 3.1 document without a token, with the services th
   // …the gateway's own route…
   expect(doc.paths).toHaveProperty(['/api/config', 'get']);
   // …and the services that could not be read are named, the rest served all the same.
-  expect(doc['x-unavailable-services']).toEqual(['identity', 'catalogue', 'crm', 'orders', 'scheduling', 'payments']);
+  expect(doc['x-unavailable-services']).toEqual(OTHER_SERVICES);
 });
 
 it('serves the browsable reference (Swagger UI from the gateway itself) with a policy of its own', async () => {
