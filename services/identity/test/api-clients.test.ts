@@ -128,6 +128,26 @@ it('answers RFC 6749 §5.2 errors', async () => {
   expect([twice.status, (await json(twice)).error]).toEqual([400, 'invalid_request']);
 });
 
+it('answers invalid_request in RFC 6749’s shape for a body the platform refuses before the endpoint: empty, not JSON, not UTF-8', async () => {
+  const post = (body: string | Uint8Array<ArrayBuffer>) =>
+    fetch(`${service.url}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  for (const body of ['', '{', '{"grant_type":', new Uint8Array([0x7b, 0xff, 0x7d])]) {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const answer = await json<{ error: string; error_description: string }>(response);
+    expect(answer.error).toBe('invalid_request');
+    expect(answer.error_description).toMatch(/JSON|UTF-8/);
+  }
+  // Other routes keep problem+json for the same body.
+  const elsewhere = await fetch(`${service.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{',
+  });
+  expect([elsewhere.status, elsewhere.headers.get('content-type')]).toEqual([400, expect.stringMatching(/^application\/problem\+json/)]);
+});
+
 it('a client token never reaches a staff route (403), and stops at once when the client is revoked (401)', async () => {
   const client = await createClient();
   const { token } = await tokenOf(client.id, client.clientSecret);

@@ -1,7 +1,8 @@
 import { Body, Logger, Post, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientCredentialsRequestSchema, ClientCredentialsResponseSchema, OAuthErrorSchema, ProblemSchema } from '@backoffice/contracts';
-import { ApiController, ApiResult, Public } from '@backoffice/platform';
+import { ApiController, ApiResult, Public, type ProblemShape } from '@backoffice/platform';
 import { LoginThrottle } from '../auth/login-throttle';
 import { ApiClientsService, OAuthRefusal } from './api-clients.service';
 
@@ -10,6 +11,15 @@ const STATUS: Record<OAuthRefusal['error'], number> = {
   invalid_client: 401,
   unsupported_grant_type: 400,
   invalid_scope: 400,
+};
+
+/**
+ * A body the platform refuses before the endpoint sees it (empty, not JSON, not UTF-8, nested too deep) is RFC 6749's
+ * invalid_request too; other refusals (too large, too many attempts) stay problem documents.
+ */
+const OAUTH_PROBLEMS: ProblemShape = {
+  contentType: 'application/json; charset=utf-8',
+  body: (problem) => (problem.status === 400 ? { error: 'invalid_request', error_description: problem.detail } : undefined),
 };
 
 /** HTTP Basic credentials (RFC 6749 §2.3.1: each part form-urlencoded before encoding), or undefined. */
@@ -42,6 +52,7 @@ export class TokenController {
 
   @Public()
   @Post('token')
+  @RouteConfig({ problemShape: OAUTH_PROBLEMS })
   @ApiResult(ClientCredentialsResponseSchema, {
     status: 200,
     summary: 'Get an access token with client credentials (OAuth 2.0)',
