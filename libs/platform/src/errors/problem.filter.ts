@@ -14,7 +14,7 @@ export interface ProblemShape {
   body(problem: Problem): unknown;
 }
 
-/** Every error leaves a service as application/problem+json. */
+/** Every error leaves a service as application/problem+json (or in the ProblemShape its route names). */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
