@@ -16,8 +16,8 @@ const REACT_VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-rou
 export default defineConfig({
   // Fast refresh in dev; esbuild compiles the JSX either way (tsconfig "jsx": "react-jsx").
   // Every asset over 1 kB also as .gz and .br beside it, which the gateway serves to browsers that accept them
-  // (no compression work per request).
-  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' })],
+  // (no compression work per request); not the manifest, which only tools read.
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' })],
   resolve: {
     alias: {
       '@backoffice/contracts': path.resolve(__dirname, '../libs/contracts/src/index.ts'),
@@ -28,6 +28,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // dist/.vite/manifest.json: which chunk imports which, for tools/console-budget.mjs (the sign-in page's first
+    // download). The gateway does not serve it: its static files leave out dot-folders.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod's sources carry /*@__PURE__*/ comments Rollup cannot place; harmless, and noisy on every build.

@@ -1,11 +1,13 @@
 // `npm test` (lint, the audit, jest, Vitest, the fault tests and Playwright, one closing line), `npm run test:faults`
 // (the fault tests, then the load run) and `npm run bench`, on the local infrastructure of deploy/local.
 //
-// TEST_ONLY=jest|e2e|faults, JEST_ARGS and PLAYWRIGHT_ARGS narrow `npm test` to a part; such a run says so in its
+// TEST_ONLY=jest|e2e|faults|containers, JEST_ARGS and PLAYWRIGHT_ARGS narrow `npm test` to a part; such a run says so in its
 // closing line (`partial run (…): N passed, N failed`), which CI's grep for `N passed, N failed` never accepts.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildImages } from '../deploy/docker/build-images.mjs';
+import { ensureEngine, stopEngine } from '../deploy/docker/engine.mjs';
 import { buildConsole, buildServer } from '../deploy/local/build.mjs';
 import { ensureInfra, stopInfra } from '../deploy/local/infra.mjs';
 import { devKeys, log, redisUrlWithDb, startStack } from '../deploy/local/stack.mjs';
@@ -17,6 +19,10 @@ import { freshData, TEST_PROFILE } from './test-stack.mjs';
 import { jestCounts, playwrightCounts, undeclaredSkips } from './test-reports.mjs';
 
 const JEST_IGNORED = ['/node_modules/', '/dist/'];
+// The container tests: their own part of npm test, after the images are built (runContainers). The rolling upgrade
+// (two replicas of everything, under load, for minutes) runs in `npm run test:faults` only, beside the load run.
+const CONTAINER_TESTS = ['tests/containers/'];
+const ROLLING_UPGRADE = 'tests/containers/rolling.test.ts';
 // FAULTS_KAFKA_PORT lets two checkouts run their fault tests side by side.
 const FAULTS_KAFKA_PORT = Number(process.env.FAULTS_KAFKA_PORT ?? 19192);
 /** The variables that narrow `npm test` to a part of it, as `NAME=value` (empty for a whole run). */
@@ -32,13 +38,28 @@ function runTool(command, args, env) {
   });
 }
 const node = (script, args = [], env = {}) => runTool(process.execPath, [join(ROOT, script), ...args], env);
-/** tests/reliability/RESULTS.md from the figures of this run (the fault tests' report and what the tests recorded). */
-const reliabilityReport = (resultsDir) => node('tests/reliability/report.mjs', [join(resultsDir, 'faults.json')]);
-
 const counts = (passed, failed = 0, problems = []) => ({ passed, failed, skipped: 0, skippedTests: [], problems });
 const failure = (problem) => counts(0, 1, [problem]);
 /** One passed check when a tool exited 0, else one failure naming it. */
 const exitCounts = (what, code) => (code === 0 ? counts(1) : failure(`${what} exited with code ${code}`));
+/** The counts of two parts of a run as one. */
+const both = (a, b) => ({
+  passed: a.passed + b.passed,
+  failed: a.failed + b.failed,
+  skipped: a.skipped + b.skipped,
+  skippedTests: [...(a.skippedTests ?? []), ...(b.skippedTests ?? [])],
+  problems: [...(a.problems ?? []), ...(b.problems ?? [])],
+});
+
+/**
+ * tests/reliability/RESULTS.md from the figures of this run (the fault tests' report and what the tests recorded),
+ * counted like any check: a report that fails (a figure past its limit, a broken figures file) fails the run.
+ */
+const reliabilityReport = async (resultsDir) =>
+  exitCounts(
+    'the reliability report (tests/reliability/report.mjs)',
+    await node('tests/reliability/report.mjs', [join(resultsDir, 'faults.json')]),
+  );
 
 class Totals {
   passed = 0;
@@ -64,7 +85,7 @@ class Totals {
     for (const s of undeclaredSkips(this.skippedTests, ALLOWED_SKIPS)) {
       this.add(failure(`skipped and not declared in tests/allowed-skips.mjs: [${s.runner}] ${s.file} › ${s.title}`));
     }
-    if (this.problems.length) log(`\n› failures outside the test counts:\n${this.problems.map((p) => `  ✗ ${p}`).join('\n')}`);
+    if (this.problems.length) log(`\n› what failed:\n${this.problems.map((p) => `  ✗ ${p}`).join('\n')}`);
     const line = `${this.passed} passed, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ''}`;
     const narrowed = narrowable ? narrowing() : [];
     log(narrowed.length ? `partial run (${narrowed.join(', ')}): ${line}` : line);
@@ -132,10 +153,34 @@ async function runFaults(infra, resultsDir) {
       env,
       named,
     );
-    await reliabilityReport(resultsDir);
-    return part;
+    return both(part, await reliabilityReport(resultsDir));
   } finally {
     await infraCli('kafka-stop');
+  }
+}
+
+/**
+ * The container tests: the engine (started here when none answers, stopped after only then), the base images and the
+ * product's images built by the project's own Dockerfile, then tests/containers one file at a time.
+ */
+async function runContainers(infra, resultsDir, { rolling = false } = {}) {
+  let engine;
+  try {
+    engine = await ensureEngine({ log });
+    const began = Date.now();
+    const built = await buildImages({ log });
+    const seconds = Math.round((Date.now() - began) / 1000);
+    log(`› images ready in ${seconds} s: ${built.map((b) => `${b.name} ${Math.round(b.bytes / 1e6)} MB`).join(', ')}`);
+    const named = jestArgs().filter((a) => a.startsWith(CONTAINER_TESTS[0]));
+    const files = named.length ? [] : rolling ? [ROLLING_UPGRADE] : [...CONTAINER_TESTS, '--testPathIgnorePatterns', ROLLING_UPGRADE];
+    const env = { TESTCONTAINERS_RYUK_DISABLED: 'true' };
+    const report = join(resultsDir, rolling ? 'rolling.json' : 'containers.json');
+    return await runJest(infra, report, ['--runInBand', '--forceExit', ...files], env, named);
+  } catch (error) {
+    console.error(error.message);
+    return failure(`the container tests: ${error.message.split('\n')[0]}`);
+  } finally {
+    if (engine?.started) await stopEngine({ log });
   }
 }
 
@@ -177,7 +222,7 @@ async function test() {
   const infra = await ensureInfra({ databases: [], log });
   await buildConsole(log);
   const totals = new Totals();
-  const only = process.env.TEST_ONLY; // jest | e2e | faults, to run one part while developing
+  const only = process.env.TEST_ONLY; // jest | e2e | faults | containers, to run one part while developing
   // How long each part took, printed at the end: where CI's time goes.
   const took = [[`build and infrastructure`, Date.now() - started]];
   const timed = async (what, run) => {
@@ -194,25 +239,31 @@ async function test() {
     log(`  ${audit.status === 'skipped' ? `skipped: ${audit.message}` : audit.message}`);
     if (audit.status !== 'skipped') totals.add(audit.status === 'passed' ? counts(1) : failure(`npm audit: ${audit.message}`));
   }
-  if (only !== 'e2e' && only !== 'faults') {
+  if (!only || only === 'jest') {
     log('\n› unit and integration tests (jest)');
     // Not the fault tests: they run one file at a time, on a Kafka broker of their own that they stop and start.
-    await timed('jest', () => runJest(infra, join(resultsDir, 'jest.json'), ['--testPathIgnorePatterns', ...JEST_IGNORED, ...FAULT_TESTS]));
+    await timed('jest', () =>
+      runJest(infra, join(resultsDir, 'jest.json'), ['--testPathIgnorePatterns', ...JEST_IGNORED, ...FAULT_TESTS, ...CONTAINER_TESTS]),
+    );
   }
   if (!only) {
     log('\n› console component tests (Vitest, jsdom)');
     await timed('vitest', () => runVitest(join(resultsDir, 'vitest.json')));
   }
   // JEST_ARGS that name no fault test leave the fault tests out.
-  if (only !== 'e2e' && only !== 'jest' && (!process.env.JEST_ARGS || jestArgs().some(isFaultTest))) {
+  if ((!only || only === 'faults') && (!process.env.JEST_ARGS || jestArgs().some(isFaultTest))) {
     log('\n› fault tests (jest, one file at a time)');
     await timed('fault tests', () => runFaults(infra, resultsDir));
   }
-  if (only !== 'jest' && only !== 'faults') {
+  if (!only || only === 'e2e') {
     log('\n› end-to-end tests (Playwright, Chromium, the whole stack)');
-    await timed('end-to-end', () => runPlaywright(infra, keys, resultsDir));
     // The end-to-end tests record figures too (the front-door fuzzer): RESULTS.md again, with them.
-    await reliabilityReport(resultsDir);
+    await timed('end-to-end', async () => both(await runPlaywright(infra, keys, resultsDir), await reliabilityReport(resultsDir)));
+  }
+  if ((!only || only === 'containers') && (!process.env.JEST_ARGS || jestArgs().some((a) => a.startsWith(CONTAINER_TESTS[0])))) {
+    log('\n› container tests (the images built by deploy/docker/Dockerfile, docker compose, testcontainers)');
+    // Their figures (faults on containers, the rolling upgrade) go into RESULTS.md too.
+    await timed('containers', async () => both(await runContainers(infra, resultsDir), await reliabilityReport(resultsDir)));
   }
   if (infra.started.length) await stopInfra({ log });
   log(
@@ -231,7 +282,9 @@ async function faults() {
   // The load run starts a whole stack of its own: here only, not in `npm test` (CI time).
   log('\n› load through the gateway (autocannon; LOAD_DURATION_S, LOAD_CONNECTIONS)');
   totals.add(exitCounts('the load run', await node('tests/reliability/load.mjs')));
-  await reliabilityReport(resultsDir);
+  log('\n› a rolling upgrade on containers (two replicas of every service, under load)');
+  totals.add(await runContainers(infra, resultsDir, { rolling: true }));
+  totals.add(await reliabilityReport(resultsDir));
   if (infra.started.length) await stopInfra({ log });
   totals.close({ narrowable: false });
 }

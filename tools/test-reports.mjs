@@ -4,6 +4,7 @@
 // all count as failures, each with a line saying why.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const SKIPPED = new Set(['pending', 'skipped', 'todo', 'disabled']);
 
@@ -17,6 +18,8 @@ export function jestCounts(tool, jsonFile, code, root) {
   const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
   let failed = report.numFailedTests ?? 0;
   const skippedTests = [];
+  // Each failed test by name, printed above the closing line, so that a run's last lines say what failed.
+  const failedTests = [];
   for (const suite of report.testResults ?? []) {
     const file = relative(root, suite.name ?? suite.testFilePath ?? '');
     const assertions = suite.assertionResults ?? [];
@@ -29,6 +32,7 @@ export function jestCounts(tool, jsonFile, code, root) {
       );
     }
     for (const a of assertions) {
+      if (a.status === 'failed') failedTests.push(`[${tool}] ${file} › ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
       if (SKIPPED.has(a.status))
         skippedTests.push({ runner: tool, file, title: a.fullName ?? [...(a.ancestorTitles ?? []), a.title].join(' ') });
     }
@@ -41,7 +45,13 @@ export function jestCounts(tool, jsonFile, code, root) {
     failed += 1;
     problems.push(`${tool} reports an unsuccessful run although no test failed`);
   }
-  return { passed: report.numPassedTests ?? 0, failed, skipped: skippedTests.length, skippedTests, problems };
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed,
+    skipped: skippedTests.length,
+    skippedTests,
+    problems: [...failedTests, ...problems],
+  };
 }
 
 /** Counts from Playwright's JSON report: its stats, its top-level errors and its exit code. */
@@ -59,11 +69,16 @@ export function playwrightCounts(jsonFile, code, root, testDir) {
     problems.push(`Playwright: error outside any test: ${firstLine(error.message ?? error.value)}`);
   }
   const skippedTests = [];
+  const failedTests = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
+        const file = relative(root, `${testDir}/${spec.file ?? suite.file}`);
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message;
+          failedTests.push(`[playwright] ${file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
         if (t.status === 'skipped') {
-          const file = relative(root, `${testDir}/${spec.file ?? suite.file}`);
           skippedTests.push({ runner: 'playwright', file, title: [...titles, spec.title].join(' ') });
         }
       }
@@ -75,7 +90,8 @@ export function playwrightCounts(jsonFile, code, root, testDir) {
     failed += 1;
     problems.push(`Playwright exited with code ${code} although no test failed`);
   }
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed, skipped: skippedTests.length, skippedTests, problems };
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  return { passed, failed, skipped: skippedTests.length, skippedTests, problems: [...failedTests, ...problems] };
 }
 
 /** Skipped tests not declared (runner, file, title) in the allowed list: one failure each. */
@@ -86,11 +102,12 @@ export function undeclaredSkips(skippedTests, allowed) {
 }
 
 function firstLine(text) {
-  return String(text ?? 'no message')
+  // Without a reporter's colour codes.
+  const lines = stripVTControlCharacters(String(text ?? 'no message'))
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean)
-    .slice(0, 3)
-    .join(' / ')
-    .slice(0, 300);
+    .filter(Boolean);
+  // An equality's diff: its first received line says what was there (an axe rule, a status), not only that it differed.
+  const received = lines.slice(3).find((line) => /^\+\s/.test(line) && !line.includes('Received'));
+  return [...lines.slice(0, 3), ...(received ? [received] : [])].join(' / ').slice(0, 600);
 }

@@ -14,7 +14,8 @@ export const KAFKA_NAME = process.env.LOCAL_KAFKA_NAME || 'kafka';
 const PORT = Number(process.env.LOCAL_KAFKA_PORT || 9092);
 export const KAFKA_BROKER = `${HOST}:${PORT}`;
 const CONTROLLER = `${HOST}:${PORT + 1}`;
-const LIBS = path.join(ROOT, '.cache/kafka/libs');
+export const KAFKA_LIBS = path.join(ROOT, '.cache/kafka/libs');
+const LIBS = KAFKA_LIBS;
 const DIR = path.join(LOCAL, KAFKA_NAME);
 const DATA = path.join(DIR, 'data');
 const CONFIG = path.join(DIR, 'server.properties');
@@ -146,7 +147,7 @@ async function warmUp() {
 }
 
 /** The jars of kafka/pom.xml in .cache/kafka/libs, fetched with Maven when the pom's hash changed. */
-async function ensureKafkaJars(log) {
+export async function ensureKafkaJars(log) {
   const pom = path.join(HERE, 'pom.xml');
   const pomSha256 = createHash('sha256').update(fs.readFileSync(pom)).digest('hex');
   if (readFile(path.join(LIBS, '.stamp.json'))?.includes(pomSha256)) return;

@@ -28,7 +28,36 @@ export const NEEDS = [
     when: (s) => !s.env.KAFKA_BROKERS && !s.open.kafka && !s.kafkaJars,
   },
   { name: 'Chromium (browser tests)', executables: ['chromium'], packages: ['chromium'], when: (s) => s.mode !== 'start' },
+  // The container tests of `npm test`: the engine (its daemon is started by deploy/docker/engine.mjs) and debootstrap,
+  // which makes the Debian base image when no registry can be reached (deploy/docker/base-images.mjs).
+  { name: 'Docker engine (container tests)', executables: ['dockerd'], packages: ['docker.io'], when: (s) => s.mode === 'test' },
+  { name: 'debootstrap (base images)', executables: ['debootstrap'], packages: ['debootstrap'], when: (s) => s.mode === 'test' },
 ];
+
+/**
+ * Compose v2 (the `docker compose` plugin, which testcontainers and today's docs use). Debian bookworm only ships v1
+ * (the Python `docker-compose` 1.29); trixie's `docker-compose` 2.x package is one Go binary that needs nothing newer
+ * than bookworm's libc, so it is fetched from trixie through a package list of its own (the machine's sources stay
+ * as they are) and installed with dpkg. docs/decisions/0006-compose-v2-from-trixie.md says why.
+ */
+export const COMPOSE_PLUGIN = '/usr/libexec/docker/cli-plugins/docker-compose';
+const COMPOSE_V2_SCRIPT = `set -e
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mirror=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null | grep -oE 'https?://[^ ]+/debian/?( |$)' | head -n1)
+echo "deb \${mirror:-http://deb.debian.org/debian} trixie main" > "$dir/sources.list"
+mkdir -p "$dir/lists/partial"
+apt="-o APT::Sandbox::User=root -o Dir::Etc::SourceList=$dir/sources.list -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists=$dir/lists"
+apt-get $apt update -qq
+(cd "$dir" && apt-get $apt download docker-compose)
+dpkg -i "$dir"/docker-compose_*.deb`;
+
+/** Whether `docker compose` (v2) is there: the plugin file, or a CLI that answers `compose version` with v2. */
+export function hasComposeV2() {
+  if (existsSync(COMPOSE_PLUGIN)) return true;
+  const answer = spawnSync('docker', ['compose', 'version', '--short'], { encoding: 'utf8' });
+  return answer.status === 0 && /^v?2\./.test(answer.stdout.trim());
+}
 
 /** The Debian packages missing for `situation` ({ mode, env, open, kafkaJars, has(executable) }). */
 export function missingPackages(situation) {
@@ -46,8 +75,26 @@ export function installPlan(packages, { isRoot, canSudo, hasAptGet }) {
   return canSudo ? { run: sudo, advice: sudo } : { run: null, advice: sudo };
 }
 
+/** Runs `script` as root (directly, or through sudo without a password); false when neither can. */
+function runAsRoot(script) {
+  if (process.getuid?.() === 0) return spawnSync('sh', ['-c', script], { stdio: 'inherit' }).status === 0;
+  if (!findExecutable('sudo') || spawnSync('sudo', ['-n', 'true']).status !== 0) return false;
+  return spawnSync('sudo', ['sh', '-c', script], { stdio: 'inherit' }).status === 0;
+}
+
 async function main() {
   const mode = process.argv[2] ?? 'start';
+  await installPackages(mode);
+  if (mode === 'test' && !hasComposeV2()) {
+    console.log("› installing Compose v2 (Debian trixie's docker-compose package)");
+    if (!runAsRoot(COMPOSE_V2_SCRIPT)) {
+      console.error(`Compose v2 is missing and could not be installed. As root, run:\n\n${COMPOSE_V2_SCRIPT}\n\nthen npm ${mode} again.`);
+      process.exit(1);
+    }
+  }
+}
+
+async function installPackages(mode) {
   const [postgres, redis, kafka] = await Promise.all([5432, 6379, 9092].map((port) => isPortOpen('127.0.0.1', port, 500)));
   const kafkaJars = existsSync(join(ROOT, '.cache/kafka/libs/.stamp.json'));
   const packages = missingPackages({ mode, env: process.env, open: { postgres, redis, kafka }, kafkaJars, has: findExecutable });

@@ -185,7 +185,8 @@ export function loadCompose(env: Record<string, string | undefined>): { compose:
 /** .env.example with every empty secret filled in, as deploy/docker/make-env.mjs would. */
 export function exampleEnvWithSecrets(): Record<string, string> {
   const env = readEnvFile(ENV_EXAMPLE);
-  for (const [key, value] of Object.entries(env)) if (value === '') env[key] = `generated-${key.toLowerCase()}`;
+  // The image variables stay empty (the official images), as make-env.mjs leaves them.
+  for (const [key, value] of Object.entries(env)) if (value === '' && !key.endsWith('_IMAGE')) env[key] = `generated-${key.toLowerCase()}`;
   return env;
 }
 

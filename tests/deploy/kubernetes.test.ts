@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseName, SERVICE_NAMES } from '@backoffice/contracts';
-import { ROOT, deployProcesses, exampleEnvWithSecrets, loadCompose, readDockerfile } from './deploy-model';
+import { ROOT, deployProcesses, exampleEnvWithSecrets, loadCompose } from './deploy-model';
 import { imageName, type Manifest } from './kustomize';
 import {
   OVERLAYS,
@@ -19,7 +19,6 @@ import {
 } from './k8s-manifests';
 
 const processes = deployProcesses();
-const targets = new Set(readDockerfile().stages.map((s) => s.name));
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const operatingSection = README.slice(README.indexOf('## Operating it'));
 
@@ -83,11 +82,10 @@ describe.each(OVERLAYS)('overlay %s', (overlay: Overlay) => {
     }
   });
 
-  it('runs one Deployment per process, from the image of its Dockerfile target, on its port', () => {
+  it('runs one Deployment per process, from the image build-images.mjs makes for it (backoffice/<process>), on its port', () => {
     expect(appDeployments.map((d) => d.metadata.name).sort()).toEqual(processes.map((p) => p.name).sort());
     for (const process of processes) {
       const [container] = containersOf(find(manifests, 'Deployment', process.name)!);
-      expect(targets.has(appImage(container))).toBe(true);
       expect({ process: process.name, image: appImage(container), port: container.ports?.[0] }).toEqual({
         process: process.name,
         image: process.name,
@@ -138,6 +136,45 @@ describe.each(OVERLAYS)('overlay %s', (overlay: Overlay) => {
       expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
       expect(containersOf(deployment)[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
     }
+  });
+
+  it('builds a variable only from variables defined before it (Kubernetes expands $(NAME) in that order only)', () => {
+    // kustomize puts a patch's new list items first, so an order that matters has to be checked, not assumed.
+    const problems: string[] = [];
+    for (const deployment of deployments) {
+      for (const container of containersOf(deployment)) {
+        const defined = new Set(
+          (container.envFrom ?? []).flatMap((from) =>
+            from.configMapRef ? keysOf(find(manifests, 'ConfigMap', from.configMapRef.name)) : [],
+          ),
+        );
+        for (const variable of container.env ?? []) {
+          for (const [, name] of (variable.value ?? '').matchAll(/\$\(([A-Za-z0-9_]+)\)/g)) {
+            if (!defined.has(name))
+              problems.push(`${deployment.metadata.name}/${container.name}: ${variable.name} uses $(${name}) before it is defined`);
+          }
+          defined.add(variable.name);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives each process its workspace, port and database, as docker-compose.yml does, and leaves nothing of the shape unfilled', () => {
+    for (const process of processes) {
+      const [container] = containersOf(find(manifests, 'Deployment', process.name)!);
+      const value = (name: string) => container.env?.find((variable) => variable.name === name)?.value;
+      expect({ process: process.name, service: value('SERVICE_NAME'), port: value('PORT'), database: value('DATABASE_URL') }).toEqual({
+        process: process.name,
+        service: process.service,
+        port: String(process.port),
+        database: process.database
+          ? `postgres://$(DATABASE_USER):$(DATABASE_PASSWORD)@$(DATABASE_HOST):5432/${process.database}`
+          : undefined,
+      });
+    }
+    // The component's placeholders (deploy/k8s/components/backoffice-process) are all replaced.
+    expect(JSON.stringify(manifests).match(/"process"|[/_]process"|"component"/g)).toBeNull();
   });
 
   it('gives every Deployment a PodDisruptionBudget, and every Service pods to send to', () => {

@@ -8,7 +8,8 @@ import { ENV_EXAMPLE, ROOT, readEnvFile } from './deploy-model';
 const makeEnv = (cwd: string, ...args: string[]) =>
   execFileSync(process.execPath, [join(ROOT, 'deploy/docker/make-env.mjs'), ...args], { cwd, encoding: 'utf8' });
 /** Empty in the templates for the operator to fill in (an account's credentials), never generated. */
-const OPERATOR_SUPPLIED = ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY'];
+// The provider's credentials (the operator's account) and the base images (empty: the official ones).
+const OPERATOR_SUPPLIED = ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY', 'NODE_IMAGE', 'POSTGRES_IMAGE', 'REDIS_IMAGE', 'KAFKA_IMAGE'];
 const pem = (oneLine: string) => oneLine.replace(/\\n/g, '\n');
 
 describe('deploy/docker/make-env.mjs', () => {
@@ -23,7 +24,7 @@ describe('deploy/docker/make-env.mjs', () => {
     expect(Object.keys(env)).toEqual(Object.keys(template));
     for (const [key, value] of Object.entries(template)) {
       if (value !== '') continue;
-      // The provider's credentials come from the operator's account: left empty, never made up.
+      // Left empty, never made up.
       if (OPERATOR_SUPPLIED.includes(key)) expect({ key, value: env[key] }).toEqual({ key, value: '' });
       else expect({ key, value: env[key] }).toEqual({ key, value: expect.stringMatching(/.{16,}/) });
     }

@@ -40,17 +40,21 @@ describe('system packages of a fresh machine', () => {
 
   it('installs everything a bare Debian machine lacks, as root, in one apt-get', () => {
     const { packages, plan } = decide(bare, root);
-    expect(packages).toEqual(['postgresql', 'redis-server', 'default-jre-headless', 'maven', 'chromium']);
+    expect(packages).toEqual(['postgresql', 'redis-server', 'default-jre-headless', 'maven', 'chromium', 'docker.io', 'debootstrap']);
     expect(plan!.run).toBe(
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server default-jre-headless maven chromium',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server default-jre-headless maven chromium docker.io debootstrap',
     );
   });
 
   it('asks for nothing that is installed, given by the environment, or already answering', () => {
-    expect(decide({ ...bare, executables: ['pg_ctlcluster', 'redis-server', 'java', 'mvn', 'chromium'] }, root).packages).toEqual([]);
-    const given = { ...bare, env: { DATABASE_URL: 'postgres://db', REDIS_URL: 'redis://r', KAFKA_BROKERS: 'k:9092' } };
-    expect(decide(given, root).packages).toEqual(['chromium']);
-    expect(decide({ ...bare, open: { postgres: true, redis: true, kafka: true } }, root).packages).toEqual(['chromium']);
+    const all = ['pg_ctlcluster', 'redis-server', 'java', 'mvn', 'chromium', 'dockerd', 'debootstrap'];
+    expect(decide({ ...bare, executables: all }, root).packages).toEqual([]);
+    const tools = ['chromium', 'dockerd', 'debootstrap'];
+    const given = { ...bare, executables: tools, env: { DATABASE_URL: 'postgres://db', REDIS_URL: 'redis://r', KAFKA_BROKERS: 'k:9092' } };
+    expect(decide(given, root).packages).toEqual([]);
+    expect(decide({ ...bare, executables: tools, open: { postgres: true, redis: true, kafka: true } }, root).packages).toEqual([]);
+    // The container tests are npm test's: npm start needs neither the engine nor debootstrap.
+    expect(decide({ ...bare, mode: 'start', executables: ['pg_ctlcluster', 'redis-server', 'java', 'mvn'] }, root).packages).toEqual([]);
     // The Kafka jars already fetched: Maven is not needed; npm start needs no browser.
     expect(decide({ ...bare, mode: 'start', kafkaJars: true, executables: ['java'] }, root).packages).toEqual([
       'postgresql',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ApiClientWithSecret, CatalogueServiceView, OrderDetail } from '@backoffice/contracts';
-import { adminToken, api, shot, signIn } from './fixtures';
+import { adminToken, api, openFromNav, shot, signIn } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -89,7 +89,8 @@ test('a storefront creates an order and records its payment with a client token,
 test('an Admin creates an API client, copies its secret once, rotates it and revokes it', async ({ page }) => {
   const name = `Accounting ${Date.now()}`;
   await signIn(page);
-  await page.goto('/admin/api-clients');
+  // The Admin finds it in the menu, beside Webhooks.
+  await openFromNav(page, '/admin/api-clients');
   await expect(page.getByRole('heading', { name: 'API clients' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'New API client' }).click();
   await page.getByLabel('Name').fill(name);

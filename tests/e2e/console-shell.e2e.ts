@@ -45,7 +45,7 @@ const ROLES: RoleCase[] = [
     email: ADMIN.email,
     password: ADMIN.password,
     landing: /\/admin$/,
-    nav: [...BACK_OFFICE, '/crm', '/crm/leads', '/admin/users', '/admin/webhooks', '/admin/activity'],
+    nav: [...BACK_OFFICE, '/crm', '/crm/leads', '/admin/users', '/admin/webhooks', '/admin/api-clients', '/admin/activity'],
   },
   {
     role: 'Manager',

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 
 export const ADMIN = {
   email: process.env.ADMIN_EMAIL ?? 'admin@backoffice.local',
@@ -84,6 +85,18 @@ export async function userToken(baseURL: string, user: { email: string; password
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
+/** A connection to one service's database of the test stack (TEST_PG_SERVER_URL and TEST_DATABASE_PREFIX, npm test sets them). */
+export async function serviceDatabase(service: string): Promise<Client> {
+  if (!process.env.TEST_DATABASE_PREFIX || !process.env.TEST_PG_SERVER_URL) {
+    throw new Error('needs the test stack’s database: TEST_DATABASE_PREFIX and TEST_PG_SERVER_URL (npm test sets them)');
+  }
+  const url = new URL(process.env.TEST_PG_SERVER_URL);
+  url.pathname = `/${process.env.TEST_DATABASE_PREFIX}${service}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
 export async function api<T = unknown>(
   baseURL: string,
   token: string,
@@ -131,6 +144,9 @@ export async function noSeriousAxeViolations(page: Page, where: string) {
     .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.html.slice(0, 160)} ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').slice(0, 200)}`,
+    );
   expect(serious, `${where}: axe`).toEqual([]);
 }

@@ -30,10 +30,28 @@ test('clients: the form flags, create, the duplicate-email toast, edit, delete t
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Phone number').fill('+1 202 555 0111');
   await dialog.getByLabel('Password').fill('Client-pass-9');
+  // The first answer is lost on its way back (the client is created): the retry sends the same Idempotency-Key and
+  // gets that answer, so there is one client, not a duplicate-email refusal.
+  const keys: string[] = [];
+  await page.route('**/api/clients/insert', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length === 1) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText(/could not be reached|Cannot reach the server/).first()).toBeVisible();
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Client created', { exact: true })).toBeVisible();
+  await page.unroute('**/api/clients/insert');
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
   const row = page.getByTestId('client-row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
   await expect(row).toContainText('Eve Tester');
   await expect(row).toContainText('+1 202 555 0111');
 

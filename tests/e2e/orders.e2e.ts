@@ -7,7 +7,7 @@ import type {
   Page as ListPage,
   ClientServiceSummary,
 } from '@backoffice/contracts';
-import { adminToken, api, logout, shot, signIn } from './fixtures';
+import { adminToken, api, logout, shot, signIn, toast } from './fixtures';
 
 // 8×8 PNG (a small blue square) as the transaction image.
 const PNG = Buffer.from(
@@ -147,6 +147,8 @@ test('an order from intake to a completed client service: receipt, submit, assig
   const branchName = (await branchRow.getByTestId('choice-name').innerText()).trim();
   await branchRow.getByRole('button', { name: /^Assign / }).click();
   await toastSays(page, `The client service is assigned to the branch ${branchName}.`);
+  // The toast's title says what happened; the spec's message is its text, word for word.
+  await expect(toast(page, 'Assigned')).toContainText(`The client service is assigned to the branch ${branchName}.`);
   await expect(dialog).toBeHidden();
 
   await row.getByRole('button', { name: 'Assign' }).click();
@@ -163,7 +165,7 @@ test('an order from intake to a completed client service: receipt, submit, assig
 
   // Verified, with a note and an image.
   const addTransaction = async (status: string, note: string, image: string) => {
-    await row.getByRole('button', { name: 'Add Transaction' }).click();
+    await row.getByRole('button', { name: 'Change status' }).click();
     const form = page.getByTestId('transaction-dialog');
     await form.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: status, exact: true }).click();
@@ -176,11 +178,12 @@ test('an order from intake to a completed client service: receipt, submit, assig
   await shot(page, 'transaction-dialog');
   await form.getByRole('button', { name: 'Save' }).click();
   await toastSays(page, 'Status changed from Created to Verified.');
+  await expect(toast(page, 'Transaction recorded')).toContainText('Status changed from Created to Verified.');
   await expect(form).toBeHidden();
   await expect(row.getByTestId('client-service-status')).toHaveText('Verified');
 
   // A step back is a correction: the dialog says so, and without a reason it is refused on the note, the modal open.
-  await row.getByRole('button', { name: 'Add Transaction' }).click();
+  await row.getByRole('button', { name: 'Change status' }).click();
   form = page.getByTestId('transaction-dialog');
   await form.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Created', exact: true }).click();
@@ -218,7 +221,7 @@ test('an order from intake to a completed client service: receipt, submit, assig
   await detail.getByRole('button', { name: 'Close' }).last().click();
 
   // Completed by mistake: the Admin corrects it back to Filled with a reason; the history marks the correction.
-  await row.getByRole('button', { name: 'Add Transaction' }).click();
+  await row.getByRole('button', { name: 'Change status' }).click();
   form = page.getByTestId('transaction-dialog');
   await form.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Filled', exact: true }).click();
@@ -296,10 +299,21 @@ test('an unknown order shows not found, and a provider sees only their own clien
   await signIn(page, provider!.email, 'Demo-pass-2026', '/admin/clients-services');
   await expect(page.getByRole('heading', { name: 'Client services' })).toBeVisible();
   await expect(page.getByTestId('client-service-row')).toHaveCount(mine.length);
+  // Her start: her own client services at each step, which open the list at that step.
+  const created = mine.filter((cs) => cs.status === 'Created').length;
+  const verified = mine.filter((cs) => cs.status === 'Verified').length;
+  await expect(page.getByTestId('client-service-count-Created')).toContainText(`${created}To verify`);
+  await expect(page.getByTestId('client-service-count-Verified')).toContainText(`${verified}Verified, to fill`);
+  await page.getByTestId('client-service-count-Created').click();
+  await expect(page).toHaveURL(/status=Created/);
+  await expect(page.getByTestId('client-service-row')).toHaveCount(created);
+  await expect(page.getByTestId('client-service-count-Created')).toHaveAttribute('aria-current', 'true');
+  await page.getByTestId('client-service-count-Created').click();
+  await expect(page.getByTestId('client-service-row')).toHaveCount(mine.length);
   const row = page.locator(`[data-testid="client-service-row"][data-id="${target.id}"]`);
   await expect(row).toBeVisible();
   await expect(page.getByRole('button', { name: 'Assign' })).toHaveCount(0);
-  await expect(row.getByRole('button', { name: 'Add Transaction' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Change status' })).toBeVisible();
   await row.getByRole('button', { name: 'View' }).click();
   await expect(page.getByTestId('client-service-detail').getByTestId('detail-provider')).toHaveText(provider!.name);
   await page.getByTestId('client-service-detail').getByRole('button', { name: 'Close' }).last().click();

@@ -1,5 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { adminToken, api, shot, signIn } from './fixtures';
+import { batchTotals, periodTotals } from '../../libs/contracts/src/settlement-totals';
+import type { SettledBatch } from '../../libs/contracts/src/payments';
 import { batchOfDay, dayNumber, transactionsOf } from '../../services/payments/src/simulator/simulator-data';
 
 // The shared test machine can be busy (a screen's code loads slowly): give expectations and tests more time than the defaults.
@@ -8,6 +10,7 @@ test.describe.configure({ timeout: 180_000 });
 
 // The stack's payments service talks to its Authorize.Net simulator (deterministic batches per day).
 const DAY = 86_400_000;
+const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A calendar date N days before today in the browser's (and this process's) local time, as MM/DD/YYYY. */
 function typed(daysAgo: number): string {
@@ -41,10 +44,10 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
   const orderId = `${charge.invoiceNumber}-0000-4000-8000-${String(Date.now()).slice(-12)}`;
   const token = await adminToken(baseURL!);
   // Payments are recorded only for orders that exist: place one whose id carries the charge's invoice number.
-  let services: { id: string; active: boolean }[] = [];
+  let services: { id: string; active: boolean; price: number }[] = [];
   await expect
     .poll(async () => {
-      services = (await api<typeof services>(baseURL!, token, '/api/orders/read-models/catalogue')).filter((s) => s.active);
+      services = (await api<typeof services>(baseURL!, token, '/api/orders/read-models/catalogue')).filter((s) => s.active && s.price > 0);
       return services.length;
     })
     .toBeGreaterThan(0);
@@ -59,7 +62,8 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
       city: 'New York City',
       state: 'NY',
       country: 'US',
-      items: [{ itemId: services[0]!.id, quantity: 1 }],
+      // Enough of it for the order to cover the charge: a payment above the order's balance is refused.
+      items: [{ itemId: services[0]!.id, quantity: Math.max(1, Math.ceil(charge.settleAmount / services[0]!.price)) }],
     },
   });
   await api(baseURL!, token, '/api/payments', {
@@ -89,16 +93,29 @@ test('pick a range, get batches, open one and see its transactions reconciled, s
   const daysAgo = Math.round((Date.now() - day * DAY) / DAY);
   await pickRange(page, daysAgo + 6, Math.max(daysAgo - 1, 1));
   const get = page.getByRole('button', { name: 'Get Batches' });
+  const answer = page.waitForResponse((response) => response.url().includes('/api/payments/settlement/batches?'));
   await get.click();
+  const batches = (await (await answer).json()) as SettledBatch[];
   const row = page.getByTestId(`batch-${batch.batchId}`);
   await expect(row).toBeVisible();
   await expect(get).toBeEnabled();
   // The page header and the batches panel.
   await expect(simulated).toHaveCount(2);
+  // Whole amounts on each row (charges, refunds, net over every card type) and the period's total under them.
+  const shown = batches.find((candidate) => candidate.batchId === batch.batchId)!;
+  const totals = batchTotals(shown);
+  await expect(row).toContainText(usd(totals.chargeAmount));
+  await expect(row.getByRole('gridcell').nth(2)).toHaveText(shown.statistics.map((line) => line.accountType).join(', '));
+  const period = periodTotals(batches);
+  const periodLine = page.getByTestId('period-totals');
+  await expect(periodLine).toContainText(`Total of ${batches.length} batches`);
+  await expect(periodLine).toContainText(`Charges ${usd(period.chargeAmount)} (${period.chargeCount})`);
+  await expect(periodLine).toContainText(`Net ${usd(period.net)}`);
   await shot(page, 'auth-net-batches');
 
   await row.click();
   await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('batch-totals')).toContainText(`Net ${usd(totals.net)}`);
   const table = page.getByRole('grid', { name: `Transactions of batch ${batch.batchId}` });
   await expect(table).toBeVisible();
   // ... and the transactions panel.

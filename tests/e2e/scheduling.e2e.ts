@@ -118,9 +118,14 @@ test('branches: add with a map location, edit, appointment settings with a dupli
   await shot(page, 'branches-map');
   await page.getByRole('tab', { name: 'Cards' }).click();
 
-  // Cancelling a new branch asks first.
+  // An untouched new branch closes without a question; with a change, cancelling it asks first.
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(form).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await form.getByLabel('Name').fill('Half-typed branch');
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Are you sure to cancel edit?');
   await shot(page, 'branch-cancel-confirm');
@@ -195,7 +200,7 @@ test('branches: add with a map location, edit, appointment settings with a dupli
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Appointment settings of ${name} saved.`, { exact: true })).toBeVisible();
-  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
   await expect(page.getByTestId('slot-preview')).toContainText('09:30');
   await shot(page, 'appointment-settings-saved');
 

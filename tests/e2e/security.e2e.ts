@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Client } from 'pg';
 import type { WebArticle } from '@backoffice/contracts';
 import { XSS_SAMPLES, type XssSample } from '../security/xss-samples';
-import { adminToken, api, shot, signIn } from './fixtures';
+import { adminToken, api, serviceDatabase, shot, signIn } from './fixtures';
 
 /*
  * Rich text XSS in Chromium: every sample of tests/security/xss-samples.ts is stored as an article
@@ -136,13 +135,7 @@ test('XSS samples saved through the API run no script in the web page screens', 
 });
 
 test('XSS samples put raw into the table, past the sanitiser, run no script in the console either', async ({ page }) => {
-  if (!process.env.TEST_DATABASE_PREFIX || !process.env.TEST_PG_SERVER_URL) {
-    throw new Error('needs the test stack’s database: TEST_DATABASE_PREFIX and TEST_PG_SERVER_URL (npm test sets them)');
-  }
-  const url = new URL(process.env.TEST_PG_SERVER_URL!);
-  url.pathname = `/${process.env.TEST_DATABASE_PREFIX}catalogue`;
-  const db = new Client({ connectionString: url.toString() });
-  await db.connect();
+  const db = await serviceDatabase('catalogue');
   const prefix = `XSS-${run}-raw-`;
   const list = articles(prefix);
   try {

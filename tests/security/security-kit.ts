@@ -55,7 +55,7 @@ export async function neighbourStub(users: StubUser[] = []): Promise<{ url: stri
       response.statusCode = 204;
       return void response.end();
     }
-    if (path === '/api/geography/lookup') {
+    if (path === '/internal/geography/lookup') {
       return void response.end(JSON.stringify({ taxRate: 0, shippingFee: 0, matched: { countryId: 1, stateId: null, cityId: null } }));
     }
     response.statusCode = 404;

@@ -4,7 +4,14 @@ import { z } from 'zod';
  * What an API client (another system: a storefront, an accounting tool) may be allowed to do.
  * A client token carries some of these in its `scope` claim and never any staff role.
  */
-export const API_SCOPES = ['orders:write', 'payments:write', 'catalogue:read', 'geography:read', 'events:read', 'webhooks:manage'] as const;
+export const API_SCOPES = [
+  'orders:write',
+  'payments:write',
+  'clients:write',
+  'catalogue:read',
+  'geography:read',
+  'webhooks:manage',
+] as const;
 export const ApiScopeSchema = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScopeSchema>;
 

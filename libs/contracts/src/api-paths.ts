@@ -67,6 +67,7 @@ export const LEADS_PATHS = {
   distribute: '/api/leads/distribute',
   mine: '/api/leads/mine',
   mineSummary: '/api/leads/mine/summary',
+  mineActivity: '/api/leads/mine/activity',
   myLead: (id: number) => `/api/leads/mine/${id}`,
   /** Stage, follow-up and notes of a lead: its agent, a Manager or an Admin. */
   pipeline: '/api/leads/pipeline',

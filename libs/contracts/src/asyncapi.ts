@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TOPICS, type EventTypeDoc, type TopicDoc } from './events';
 import { zodToJsonSchemaComponent } from './json-schema';
+import { WEBHOOK_TEST_EVENT_TYPE, WEBHOOK_TOPICS, WebhookTestDataSchema, webhookEventType } from './webhooks';
 
 /**
  * Builds asyncapi.yaml (AsyncAPI 3) from EVENT_TOPICS: every topic a channel, every event type a message
@@ -34,11 +35,30 @@ export const EnvelopeSchema = z
   })
   .meta({ id: 'Envelope', description: 'CloudEvents 1.0 fields in JSON; `data` is the event payload.' });
 
+export const WebhookEnvelopeSchema = EnvelopeSchema.extend({
+  type: z.string().meta({
+    description:
+      'The event type with its topic in front, unambiguous alone (e.g. orders.order.v1:created): the name a subscription lists; webhook.test for a test event.',
+  }),
+  sequence: z
+    .string()
+    .regex(/^\d{19}$/)
+    .meta({
+      description:
+        "CloudEvents `sequence` extension attribute: 19 digits, so that comparing the strings compares the numbers. Within one `subject`, a higher sequence is a later event; a resend or a replay carries the event's own sequence again, so a receiver can tell an older event arriving late (keep the highest it applied). It is the Kafka offset of the event (the events of one subject share a partition); for a test event, the time it was sent in milliseconds.",
+    }),
+}).meta({
+  id: 'WebhookEnvelope',
+  description: 'What a webhook receiver gets: the CloudEvents envelope of the event, its `type` with the topic in front, and `sequence`.',
+});
+
 const DESCRIPTION = `Domain events of the back-office services. Every event is written to the owning service's \`outbox\`
 table in the same database transaction as the change, and a relay publishes it to Kafka (idempotent producer,
 acks=all). The Kafka key is the aggregate id, so the events of one aggregate stay in order on one partition.
 Consumers keep an \`inbox\` of handled event ids and ignore repeats. The same envelopes reach webhook
-subscribers as signed POSTs (Standard Webhooks headers).
+subscribers as signed POSTs (Standard Webhooks headers), with two differences the \`webhooks\` channel documents:
+the \`type\` carries its topic in front (\`orders.order.v1:created\`) and the \`sequence\` attribute orders the events
+of one subject.
 
 Every value is a CloudEvents 1.0 envelope in JSON; the headers \`ce_type\` and \`ce_id\` repeat its \`type\` and
 \`id\`. On a compacted topic a deletion publishes a \`deleted\` event and then a tombstone (a null value) with the
@@ -54,17 +74,79 @@ function channelDescription(doc: TopicDoc): string {
   return lines.join('\n');
 }
 
+const ref = (path: string) => ({ $ref: path });
+
+/**
+ * The webhooks channel: every offered event as a subscriber receives it (`webhookMessages`, gathered while the topics'
+ * messages were built) and `webhook.test`, with the operation that sends them.
+ */
+function addWebhookChannel(parts: { schemas: Json; messages: Json; channels: Json; operations: Json; webhookMessages: Json }) {
+  const { schemas, messages, channels, operations, webhookMessages } = parts;
+  messages.WebhookTest = {
+    name: WEBHOOK_TEST_EVENT_TYPE,
+    title: 'Test event',
+    summary: 'Sent by POST /api/webhooks/subscriptions/{id}/test; its subject is the subscription id.',
+    traits: [ref('#/components/messageTraits/StandardWebhook')],
+    payload: {
+      allOf: [
+        ref('#/components/schemas/WebhookEnvelope'),
+        {
+          type: 'object',
+          properties: {
+            type: { const: WEBHOOK_TEST_EVENT_TYPE },
+            source: { const: '/webhooks' },
+            data: zodToJsonSchemaComponent(WebhookTestDataSchema, schemas, { target: 'draft-7', refBase: '#/components/schemas/' }),
+          },
+        },
+      ],
+    },
+  };
+  webhookMessages.webhookTest = ref('#/components/messages/WebhookTest');
+  channels.webhooks = {
+    address: null,
+    title: 'Webhook deliveries',
+    description: [
+      "Each subscription's https URL: a POST per event it wants (GET /api/webhooks/event-types lists the names), signed per",
+      'Standard Webhooks (`webhook-id` is the event id, the same on every retry, resend and replay). The body is the',
+      "event's envelope from its topic, with `type` made unambiguous alone (its topic in front, the name a subscription",
+      'lists) and the `sequence` attribute; `webhook.test` is the event POST …/subscriptions/{id}/test sends.',
+    ].join(' '),
+    servers: [ref('#/servers/webhookReceiver')],
+    messages: webhookMessages,
+  };
+  operations.deliverWebhooks = {
+    action: 'send',
+    channel: ref('#/channels/webhooks'),
+    summary: 'The orders service POSTs the events each subscription wants, retried with backoff for 3 days.',
+    messages: Object.keys(webhookMessages).map((key) => ref(`#/channels/webhooks/messages/${key}`)),
+  };
+}
+
 export function buildAsyncApi(): Json {
   const schemas: Json = {};
   const messages: Json = {};
   const channels: Json = {};
   const operations: Json = {};
-  const ref = (path: string) => ({ $ref: path });
   zodToJsonSchemaComponent(EnvelopeSchema, schemas, { target: 'draft-7', refBase: '#/components/schemas/' });
 
+  zodToJsonSchemaComponent(WebhookEnvelopeSchema, schemas, { target: 'draft-7', refBase: '#/components/schemas/' });
+  const webhookMessages: Json = {};
   const message = (doc: TopicDoc, event: EventTypeDoc): string => {
     const id = `${pascal(doc.channel)}${pascal(event.type)}`;
     const data = zodToJsonSchemaComponent(event.data, schemas, { target: 'draft-7', refBase: '#/components/schemas/' });
+    if ((WEBHOOK_TOPICS as readonly string[]).includes(doc.topic)) {
+      const type = webhookEventType(doc.topic, event.type);
+      webhookMessages[camel(`${doc.channel} ${event.type}`)] = ref(`#/components/messages/Webhook${id}`);
+      messages[`Webhook${id}`] = {
+        name: type,
+        title: event.title,
+        summary: event.summary,
+        traits: [ref('#/components/messageTraits/StandardWebhook')],
+        payload: {
+          allOf: [ref('#/components/schemas/WebhookEnvelope'), { type: 'object', properties: { type: { const: type }, data } }],
+        },
+      };
+    }
     messages[id] = {
       name: event.type,
       title: event.title,
@@ -89,6 +171,7 @@ export function buildAsyncApi(): Json {
     if (doc.compacted) channelMessages.tombstone = ref('#/components/messages/Tombstone');
     channels[doc.channel] = {
       address: doc.topic,
+      servers: [ref('#/servers/local')],
       title: doc.title,
       description: channelDescription(doc),
       messages: channelMessages,
@@ -111,6 +194,8 @@ export function buildAsyncApi(): Json {
     }
   }
 
+  addWebhookChannel({ schemas, messages, channels, operations, webhookMessages });
+
   return {
     asyncapi: '3.0.0',
     info: { title: 'Back-office domain events', version: '1.0.0', description: DESCRIPTION, contact: { name: 'Back-office team' } },
@@ -121,12 +206,30 @@ export function buildAsyncApi(): Json {
         protocol: 'kafka',
         description: 'The single-node KRaft Kafka that `npm start` runs (deploy/local), or KAFKA_BROKERS.',
       },
+      webhookReceiver: {
+        host: 'hooks.example.com',
+        protocol: 'https',
+        description: "A webhook subscriber's receiver: the host of the subscription's URL.",
+      },
     },
     channels,
     operations,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
       messageTraits: {
+        StandardWebhook: {
+          headers: {
+            type: 'object',
+            properties: {
+              'webhook-id': { type: 'string', description: "The envelope's id: the same on every retry, resend and replay." },
+              'webhook-timestamp': { type: 'string', description: 'When this attempt was signed, in seconds since the epoch.' },
+              'webhook-signature': {
+                type: 'string',
+                description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body" keyed with the secret after whsec_>.',
+              },
+            },
+          },
+        },
         CloudEvent: {
           headers: {
             type: 'object',

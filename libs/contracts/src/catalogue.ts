@@ -146,7 +146,7 @@ export const CategoryListQuerySchema = z.object({ parentId: catalogueIdParam('Pa
 // ── Service files (required-document definitions) ──────────────────────────────────────────────
 
 /**
- * `accept` as the specification (docs/product.md) stores it: a comma list of image, pdf, sheet, zip. Spaces and case are
+ * `accept` as the specification (kept outside the repository; docs/product.md) stores it: a comma list of image, pdf, sheet, zip. Spaces and case are
  * forgiven, repeats dropped, and the list is kept in a fixed order ("pdf,image" → "image,pdf").
  * Empty means any type.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from './dates';
-import { isTimeZone } from './scheduling';
+import { callerTimeZone } from './scheduling';
 import { LeadSchema, LeadTableQuerySchema } from './crm';
 
 /**
@@ -21,14 +21,7 @@ export type PipelineSort = (typeof PIPELINE_SORTS)[number];
 export const PIPELINE_CARDS = ['dueToday', 'overdue', 'newThisWeek', 'convertedThisMonth'] as const;
 export type PipelineCard = (typeof PIPELINE_CARDS)[number];
 
-const timeZone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine(isTimeZone, 'Time zone must be an IANA time zone, e.g. America/New_York.')
-  .default('UTC')
-  .meta({ description: 'The caller\'s time zone: "today", "this week" and "this month" are its days (UTC when absent).' });
+const timeZone = callerTimeZone();
 
 const flag = z
   .enum(['true', 'false'])
@@ -72,6 +65,9 @@ export const PipelinePageSchema = z
   .meta({ id: 'PipelinePage' });
 export type PipelinePage = z.infer<typeof PipelinePageSchema>;
 
+/** What a follow-up set in the past is answered with, by the server and by the console before it asks. */
+export const FOLLOW_UP_IN_PAST = 'A follow-up cannot be in the past: choose today or a later day.';
+
 /** Changes the stage and/or the next follow-up date (null clears it) of a lead. */
 export const UpdatePipelineSchema = z
   .object({
@@ -95,11 +91,16 @@ export const AddLeadNoteSchema = z.object({
 });
 export type AddLeadNote = z.infer<typeof AddLeadNoteSchema>;
 
-/** One note of a lead's history; the lead's `notes` field is the latest. */
+/** What a history entry records: a note written, the stage changed, the follow-up date set or cleared. */
+export const LEAD_HISTORY_KINDS = ['note', 'stage', 'follow-up'] as const;
+export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
+
+/** One entry of a lead's history (a note, a stage change, a follow-up date); the lead's `notes` field is the latest note. */
 export const LeadNoteSchema = z
   .object({
     id: z.number().int(),
     leadId: z.number().int(),
+    kind: z.enum(LEAD_HISTORY_KINDS).meta({ description: 'A note, a stage change or a follow-up date set or cleared.' }),
     authorId: z.string().nullable(),
     authorName: z.string(),
     text: z.string(),
@@ -124,6 +125,24 @@ export const MyLeadsSummarySchema = z
 export type MyLeadsSummary = z.infer<typeof MyLeadsSummarySchema>;
 
 export const PipelineSummaryQuerySchema = z.object({ tz: timeZone });
+
+/** How many days the agent's activity covers (today and the days before). */
+export const ACTIVITY_DAYS = 30;
+
+/** GET /api/leads/mine/activity?tz=: one entry per day of the last 30 (oldest first), in the agent's time zone. */
+export const MyLeadsActivitySchema = z
+  .object({
+    days: z.array(
+      z.object({
+        day: z.string().meta({ description: "YYYY-MM-DD in the caller's time zone." }),
+        assigned: z.number().int().meta({ description: 'Leads assigned to the agent that day.' }),
+        worked: z.number().int().meta({ description: 'Notes, stage changes and follow-up dates the agent wrote that day.' }),
+        converted: z.number().int().meta({ description: 'Their leads moved to Converted that day (and still Converted).' }),
+      }),
+    ),
+  })
+  .meta({ id: 'MyLeadsActivity' });
+export type MyLeadsActivity = z.infer<typeof MyLeadsActivitySchema>;
 
 /** Moves leads (every assignment of each) to one agent, keeping their stage, follow-up and notes. */
 export const ReassignLeadsSchema = z.object({

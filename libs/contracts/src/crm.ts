@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromDigits } from './paging';
 import { calendarDate } from './dates';
-import { isTimeZone } from './scheduling';
+import { callerTimeZone } from './scheduling';
 
 /**
  * CRM: lead spreadsheet uploads, extraction jobs, lead groups, assignment to sales agents
@@ -202,9 +202,10 @@ export const AssignableLeadsQuerySchema = LeadTableQuerySchema.extend({
 });
 export type AssignableLeadsQuery = z.infer<typeof AssignableLeadsQuerySchema>;
 
-/** Ids of the first leads with a phone that nobody is assigned to, in table order (for +10 / +100). */
+/** Ids of the first leads with a phone that nobody is assigned to, in table order (for +10 / +100), among those the search matches. */
 export const UnassignedLeadIdsQuerySchema = z.object({
   limit: fromDigits(z.number().int().min(1).max(5000)).default(10),
+  search: LeadTableQuerySchema.shape.search,
 });
 
 /** The leads of one sales agent, oldest assignment first (−10 / −100 remove from the end). */
@@ -240,7 +241,7 @@ export const UpdateUserLeadsResultSchema = z
   .meta({ id: 'UpdateUserLeadsResult' });
 export type UpdateUserLeadsResult = z.infer<typeof UpdateUserLeadsResultSchema>;
 
-/** Spreads `count` unassigned leads (with a phone, in table order) over the agents, round robin. */
+/** Spreads `count` unassigned leads (with a phone, in table order, matching `search`) over the agents, round robin. */
 export const DistributeLeadsSchema = z.object({
   userIds: z
     .array(z.uuid('Not a user id'))
@@ -248,6 +249,12 @@ export const DistributeLeadsSchema = z.object({
     .max(200)
     .refine((ids) => new Set(ids).size === ids.length, 'The same agent is chosen twice'),
   count: z.number().int('Enter a whole number').min(1, 'Enter at least 1').max(100_000, 'At most 100,000 leads at once'),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'The search term is too long')
+    .default('')
+    .meta({ description: 'Only leads this search matches (name, email or phone, as the assignable list searches); all when empty.' }),
 });
 export type DistributeLeads = z.infer<typeof DistributeLeadsSchema>;
 
@@ -301,7 +308,7 @@ export const SalesAgentReportQuerySchema = z
   .object({
     from: reportDay('From'),
     to: reportDay('To'),
-    tz: z.string().trim().min(1).max(64).refine(isTimeZone, 'Time zone must be an IANA time zone, e.g. America/New_York.').default('UTC'),
+    tz: callerTimeZone(),
   })
   .superRefine((value, ctx) => {
     if (value.from > value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From.' });

@@ -3,10 +3,18 @@ import { z } from 'zod';
 /**
  * Geography: country → state → city → borough → area, carrying tax rates (percent),
  * the city's shipping fee and the zip codes of boroughs and areas.
- * Paths are the specified ones (docs/product.md) plus the tax and shipping lookup.
+ * Paths are the specification's (kept outside the repository; docs/product.md) plus the tax and shipping lookup.
  */
 export const GEOGRAPHY_LEVELS = ['country', 'state', 'city', 'borough', 'area'] as const;
 export type GeographyLevel = (typeof GEOGRAPHY_LEVELS)[number];
+
+/**
+ * Geography's routes for the other services only, on the internal network (the gateway never routes them): orders
+ * prices an order with the lookup on its own behalf, whatever the caller's token may read.
+ */
+export const GEOGRAPHY_INTERNAL_PATHS = {
+  lookup: '/internal/geography/lookup',
+} as const;
 
 export const GEOGRAPHY_PATHS = {
   countries: '/api/countries',
@@ -224,6 +232,46 @@ export const AreaSchema = z
 export type Area = z.infer<typeof AreaSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// The levels, declared once: what each is called, its own fields and its schemas. The geography service's levels
+// (services/geography/src/levels/region-levels.ts) and the console's (features/geography/geography-levels.ts) read
+// them; the order of GEOGRAPHY_LEVELS gives each level its parent.
+
+/** A level's own fields, after its id and its parent's id, in the order the API answers them and the form shows them. */
+export type GeographyField = 'shortName' | 'name' | 'shippingFee' | 'taxRate' | 'zipCodes';
+
+export const GEOGRAPHY_LEVEL_FACTS = {
+  country: {
+    label: 'Country',
+    plural: 'countries',
+    fields: ['shortName', 'name', 'taxRate'],
+    input: CountryInputSchema,
+    record: CountrySchema,
+  },
+  state: { label: 'State', plural: 'states', fields: ['shortName', 'name', 'taxRate'], input: StateInputSchema, record: StateSchema },
+  city: { label: 'City', plural: 'cities', fields: ['name', 'shippingFee', 'taxRate'], input: CityInputSchema, record: CitySchema },
+  borough: {
+    label: 'Borough',
+    plural: 'boroughs',
+    fields: ['name', 'taxRate', 'zipCodes'],
+    input: BoroughInputSchema,
+    record: BoroughSchema,
+  },
+  area: { label: 'Area', plural: 'areas', fields: ['name', 'taxRate', 'zipCodes'], input: AreaInputSchema, record: AreaSchema },
+} as const satisfies Record<
+  GeographyLevel,
+  { label: string; plural: string; fields: readonly GeographyField[]; input: z.ZodType; record: z.ZodType }
+>;
+
+/** The name of a level's id in its children's bodies and records ("countryId"). */
+export type GeographyParentKey = `${Exclude<GeographyLevel, 'area'>}Id`;
+
+/** The level above `level` (null for countries) and the name its id has in `level`'s bodies and records. */
+export function geographyParentOf(level: GeographyLevel): { level: GeographyLevel; key: GeographyParentKey } | null {
+  const parent = GEOGRAPHY_LEVELS[GEOGRAPHY_LEVELS.indexOf(level) - 1] as Exclude<GeographyLevel, 'area'> | undefined;
+  return parent ? { level: parent, key: `${parent}Id` } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Tax and shipping lookup: GET /api/geography/lookup?country=&state=&city=&zip=
 
 const lookupText = (max: number) =>
@@ -235,8 +283,13 @@ const lookupText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 export const GeographyLookupQuerySchema = z.object({
-  /** Short name ("US") or name ("United States"), any case. */
-  country: z.string({ error: 'Country is required' }).trim().min(1, 'Country is required').max(100),
+  /** ISO 3166 alpha-2 ("US"), alpha-3 ("USA") or name ("United States"), any case. */
+  country: z
+    .string({ error: 'Country is required' })
+    .trim()
+    .min(1, 'Country is required')
+    .max(100)
+    .meta({ description: 'ISO 3166 alpha-2 ("US"), alpha-3 ("USA") or the country\'s name ("United States"), any case.' }),
   /** Short name ("NY") or name ("New York"), any case. */
   state: lookupText(100),
   /** City name, any case. */

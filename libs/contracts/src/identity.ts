@@ -165,19 +165,7 @@ export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['Admin', 'Manager'];
 
 // ── Two-factor sign-in ────────────────────────────────────────────────────────────────────────
 
-/**
- * Problem codes of POST /api/auth/login (all 401): the password was right and
- * - otp_required: send it again with `otp` (a 6-digit code or a recovery code);
- * - otp_invalid: the code was wrong;
- * - two_factor_setup_required: the user's role needs two-factor sign-in and it is not set up:
- *   POST /api/auth/login/two-factor-setup {username, password} answers a secret; then log in with
- *   `otp` from it: the answer then carries `recoveryCodes`.
- */
-export const LOGIN_PROBLEM_CODES = {
-  otpRequired: 'otp_required',
-  otpInvalid: 'otp_invalid',
-  setupRequired: 'two_factor_setup_required',
-} as const;
+// The problem codes of POST /api/auth/login (LOGIN_PROBLEM_CODES) are in login-problems.ts, which has no schema.
 
 /** GET /api/auth/two-factor: the signed-in user's state. */
 export const TwoFactorStatusSchema = z.object({

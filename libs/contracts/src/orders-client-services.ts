@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromDigits, pageSchema } from './paging';
+import { callerTimeZone } from './scheduling';
 
 /*
  * Client services: order items submitted for delivery, with their statuses, assignments, transactions and files.
@@ -47,6 +48,20 @@ export type ClientServiceListQuery = z.infer<typeof ClientServiceListQuerySchema
 /** Whether a client-services query asks for one page (an answer of `Page<…>`) rather than the whole list. */
 export const isPagedClientServiceQuery = (query: ClientServiceListQuery): boolean =>
   query.page !== undefined || query.pageSize !== undefined;
+
+/** GET /api/client-services/counts?tz=: the caller's client services (a provider's own) by status, and this week's. */
+export const ClientServiceCountsQuerySchema = z.object({ tz: callerTimeZone() });
+export type ClientServiceCountsQuery = z.infer<typeof ClientServiceCountsQuerySchema>;
+
+export const ClientServiceCountsSchema = z
+  .object({
+    byStatus: z.record(ClientServiceStatusSchema, z.number().int()),
+    open: z.number().int().meta({ description: 'Created, Verified or Filled: neither Completed nor Cancelled.' }),
+    newThisWeek: z.number().int().meta({ description: "Created since Monday, in the caller's time zone." }),
+    completedThisWeek: z.number().int().meta({ description: "Completed since Monday, in the caller's time zone." }),
+  })
+  .meta({ id: 'ClientServiceCounts' });
+export type ClientServiceCounts = z.infer<typeof ClientServiceCountsSchema>;
 
 /** The progress bar by status (docs/product.md); Cancelled shows no bar. */
 export const CLIENT_SERVICE_PROGRESS: Record<ClientServiceStatus, number | null> = {

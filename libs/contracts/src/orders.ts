@@ -9,7 +9,7 @@ import { PageQuerySchema } from './paging';
 
 // ── Paths ───────────────────────────────────────────────────────────────────────────────────────
 
-/** Paths the specification (docs/product.md) gives are kept exactly (ServiceSubmissions, ServiceTransaction); the rest are docs/architecture.md. */
+/** Paths the specification (kept outside the repository; docs/product.md) gives are kept exactly (ServiceSubmissions, ServiceTransaction); the rest are docs/architecture.md. */
 export const ORDERS_PATHS = {
   orders: '/api/orders',
   order: (id: string) => `/api/orders/${id}`,
@@ -18,6 +18,7 @@ export const ORDERS_PATHS = {
   catalogueReadModel: '/api/orders/read-models/catalogue',
   catalogueReadModelRebuild: '/api/orders/read-models/catalogue/rebuild',
   clientServices: '/api/client-services',
+  clientServiceCounts: '/api/client-services/counts',
   clientService: (id: string) => `/api/client-services/${id}`,
   submit: '/api/client-services/submit',
   clientServiceFiles: (id: string) => `/api/client-services/${id}/files`,
@@ -89,8 +90,11 @@ export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
 
 /** POST /api/orders: what the storefront sends. Tax and shipping are resolved through geography. */
 export const CreateOrderSchema = z.object({
-  /** A client-made id makes retries safe: the same id answers the order already taken. */
-  id: z.uuid('Id must be a UUID.').optional(),
+  /** A client-made id makes retries safe: the same id and body answer the order already taken, another body 409. */
+  id: z.uuid('Id must be a UUID.').optional().meta({
+    description:
+      'A client-made id makes a retry safe: the same id with the same body answers the order already taken (200); with another body, 409 `order_id_conflict`.',
+  }),
   name: text('Name', 200),
   contactInfo: text('Contact info', 200),
   email: z.email('Enter a valid email address.').max(254).nullable().default(null),
@@ -99,7 +103,9 @@ export const CreateOrderSchema = z.object({
   city: text('City', 100),
   county: z.string().trim().max(100, 'County is too long (100 characters at most).').default(''),
   state: text('State', 100),
-  country: text('Country', 100),
+  country: text('Country', 100).meta({
+    description: 'ISO 3166 alpha-2 ("US"), alpha-3 ("USA") or the country\'s name ("United States"), any case.',
+  }),
   /** The client account that placed the order, when signed in on the storefront. */
   userId: z.uuid('User id must be a UUID.').nullable().default(null),
   /** An amount taken off the items' subtotal (before tax). */

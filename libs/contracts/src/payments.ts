@@ -39,7 +39,10 @@ export const PaymentTransactionInputSchema = z.object({
   amount: money('Amount'),
   /** When it happened; now when absent. */
   paidOn: z.iso.datetime({ offset: true, error: 'Paid on must be an ISO date-time.' }).optional(),
-  /** The provider's transaction id: a transaction with the same reference on the same payment is recorded once. */
+  /**
+   * The provider's transaction id, unique per merchant: reported again it answers the transaction recorded (200),
+   * or moves it forward (Authorized → Captured, Settled, Voided or Declined; Captured → Settled).
+   */
   reference: z.string().trim().min(1).max(60).optional(),
 });
 export type PaymentTransactionInput = z.infer<typeof PaymentTransactionInputSchema>;
@@ -95,7 +98,10 @@ export const OrderPaymentSchema = z
   .meta({ id: 'OrderPayment' });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
-/** The data of a payments.payment.v1 event (types `created`, `transaction-added`); the key is the order id. */
+/**
+ * The data of a payments.payment.v1 event (types `created`, `transaction-added`, `transaction-updated`: a
+ * transaction reported again under its reference with a later status); the key is the order id.
+ */
 export const PaymentEventDataSchema = z
   .object({
     paymentId: z.string(),
@@ -109,12 +115,19 @@ export const PaymentEventDataSchema = z
     orderPaidTotal: z
       .number()
       .meta({ description: 'What every payment of the order has paid so far: the order is paid when this covers its amount.' }),
-    transaction: PaymentTransactionSchema.nullable().meta({ description: 'The transaction this event adds, if any.' }),
+    transaction: PaymentTransactionSchema.nullable().meta({ description: 'The transaction this event adds or updates, if any.' }),
     paidAt: z.string().nullable().meta({ description: 'When the payment became Paid (the latest counting transaction), else null.' }),
   })
   .meta({ id: 'PaymentEventData' });
 export type PaymentEventData = z.infer<typeof PaymentEventDataSchema>;
-export const PAYMENT_EVENT_TYPES = ['created', 'transaction-added'] as const;
+export const PAYMENT_EVENT_TYPES = ['created', 'transaction-added', 'transaction-updated'] as const;
+
+/** What orders tells payments about an order on the internal network (`GET /internal/orders/{id}`): its total. */
+export interface InternalOrderTotal {
+  id: string;
+  /** The order's total (numeric(12,2) as a JSON number). */
+  amount: number;
+}
 
 export const invoiceNumberOf = (orderId: string) => orderId.split('-')[0] ?? orderId;
 

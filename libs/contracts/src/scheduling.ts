@@ -18,6 +18,17 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** A query's `tz`: the caller's IANA time zone, whose days "today", "this week" and "this month" are (UTC when absent). */
+export const callerTimeZone = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine(isTimeZone, 'Time zone must be an IANA time zone, e.g. America/New_York.')
+    .default('UTC')
+    .meta({ description: 'The caller\'s time zone: "today", "this week" and "this month" are its days (UTC when absent).' });
+
 export const GeoPointSchema = z.object({
   lat: z
     .number({ error: 'Latitude must be a number' })

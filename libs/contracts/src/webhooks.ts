@@ -35,21 +35,57 @@ for (const topic of WEBHOOK_TOPICS) {
 /** The `type` of the event `POST .../test` sends (subject: the subscription id). */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
+/** The data of a `webhook.test` event. */
+export const WebhookTestDataSchema = z
+  .object({ message: z.string(), subscriptionId: z.uuid().meta({ description: 'The subscription the test was sent to.' }) })
+  .meta({ id: 'WebhookTestData' });
+
+/** The envelope `type` a webhook receiver gets for an event of a topic: the topic in front, as a subscription names it. */
+export const webhookEventType = (topic: string, type: string) => `${topic}:${type}`;
+
+/** Every name a subscription may list: each topic, and each `topic:type` of the event catalogue. */
+export const WEBHOOK_EVENT_FILTERS: readonly string[] = WEBHOOK_TOPICS.flatMap((topic) => [
+  topic,
+  ...WEBHOOK_EVENT_TYPES[topic].map((type) => `${topic}:${type}`),
+]);
+
+/** Edit distance (insertions, deletions, substitutions) between two short names. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** The catalogue's names nearest to a name it does not have (at most three, nearest first). */
+export function closestWebhookEventFilters(value: string): string[] {
+  return WEBHOOK_EVENT_FILTERS.map((name) => ({ name, distance: editDistance(value.toLowerCase(), name) }))
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, 3)
+    .map((entry) => entry.name);
+}
+
 /**
  * What a subscription receives: a topic (every event on it, e.g. `orders.client-service.v1`) or one type on
- * a topic (`orders.client-service.v1:status-changed`).
+ * a topic (`orders.client-service.v1:status-changed`), as the event catalogue (`GET /api/webhooks/event-types`,
+ * asyncapi.yaml) names them; anything else is refused naming the closest names.
  */
 export const WebhookEventFilterSchema = z
   .string()
   .trim()
-  .refine(
-    (value) => {
-      const [topic, type, ...rest] = value.split(':');
-      if (rest.length || !(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return false;
-      return type === undefined || /^[a-z][a-z0-9.-]{0,63}$/.test(type);
-    },
-    `Name a topic (${WEBHOOK_TOPICS.join(', ')}) or topic:type`,
-  );
+  .superRefine((value, ctx) => {
+    if (WEBHOOK_EVENT_FILTERS.includes(value)) return;
+    const closest = closestWebhookEventFilters(value)
+      .map((name) => `"${name}"`)
+      .join(', ');
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not an event type of the catalogue; the closest are ${closest}.` });
+  })
+  .meta({ description: 'A topic (every event on it) or `topic:type` (one event type), as GET /api/webhooks/event-types lists them.' });
 
 /** Whether an event of `topic` with `type` is one a subscription with these filters wants. */
 export function webhookFilterMatches(filters: readonly string[], topic: string, type: string): boolean {

@@ -2,7 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { parse, stringify } from 'yaml';
-import { AUDIT_TOPIC, EVENT_TOPICS, WEBHOOK_EVENT_TYPES, WEBHOOK_TOPICS, WebhookEventFilterSchema } from '@backoffice/contracts';
+import {
+  AUDIT_TOPIC,
+  EVENT_TOPICS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
+  WEBHOOK_TOPICS,
+  WebhookEventFilterSchema,
+} from '@backoffice/contracts';
 import { buildAsyncApi } from '../src/asyncapi';
 
 const file = join(__dirname, '../../../asyncapi.yaml');
@@ -26,7 +33,7 @@ describe('asyncapi.yaml', () => {
     // Severity 0 is an error: the document would not be usable by AsyncAPI tools.
     expect(diagnostics.filter((d) => d.severity === 0).map((d) => `${d.code}: ${d.message} at ${d.path.join('.')}`)).toEqual([]);
     expect(document?.version()).toMatch(/^3\./);
-    expect(document?.channels().length).toBe(EVENT_TOPICS.length);
+    expect(document?.channels().length).toBe(EVENT_TOPICS.length + 1); // every topic, and the webhook deliveries
   });
 
   it('documents every event type of every topic, with a tombstone on compacted topics', () => {
@@ -45,6 +52,17 @@ describe('asyncapi.yaml', () => {
           .sort(),
       );
     }
+  });
+
+  it('documents what a webhook receiver gets: every topic:type it may subscribe to and webhook.test, with the sequence', () => {
+    const channel = doc.channels.webhooks;
+    const names = Object.values(channel.messages).map((m) => doc.components.messages[m.$ref.split('/').pop()!].name);
+    expect(names.sort()).toEqual(
+      [WEBHOOK_TEST_EVENT_TYPE, ...WEBHOOK_TOPICS.flatMap((topic) => WEBHOOK_EVENT_TYPES[topic].map((type) => `${topic}:${type}`))].sort(),
+    );
+    const envelope = (parse(source) as { components: { schemas: Record<string, { required: string[] }> } }).components.schemas
+      .WebhookEnvelope;
+    expect(envelope.required).toEqual(expect.arrayContaining(['type', 'subject', 'sequence']));
   });
 
   it('never offers the audit log to webhooks (it carries personal data before and after)', () => {

@@ -34,18 +34,20 @@ describe('the event contract check (every outbox row against asyncapi.yaml)', ()
       await insert('t1.orders.order.v1', 'paid', envelope('paid', paid));
       await insert('catalogue.service.v1', 'deleted', envelope('deleted', { id: 4 }));
       await insert('catalogue.service.v1', 'deleted', null);
-      await insert('scratch.topic', 'anything', { whatever: true });
+      await insert('t1.platform.scratch-test.v1', 'anything', { whatever: true });
       expect(await outboxContractProblems(database.url)).toEqual([]);
 
       await insert('t1.orders.order.v1', 'paid', envelope('paid', { ...paid, paidAt: 'yesterday', extra: 1 }));
       await insert('t1.orders.order.v1', 'refunded', envelope('refunded', paid));
       await insert('orders.order.v1', 'paid', null);
+      await insert('t1.orders.invoice.v1', 'paid', envelope('paid', paid));
       const problems = await outboxContractProblems(database.url);
-      expect(problems).toHaveLength(3);
+      expect(problems).toHaveLength(4);
       expect(problems[0]).toMatch(/orders\.order\.v1 paid: .*\/data\/paidAt must match format "date-time"/);
       expect(problems[0]).toMatch(/must NOT have additional properties/);
       expect(problems[1]).toBe('orders.order.v1: event type "refunded" is not documented');
       expect(problems[2]).toBe('orders.order.v1: event type "paid" (tombstone) is not documented');
+      expect(problems[3]).toBe('t1.orders.invoice.v1: the topic is not in asyncapi.yaml');
     } finally {
       await client.end();
       await database.drop();

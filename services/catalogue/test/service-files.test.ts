@@ -32,7 +32,7 @@ const insert = async (body: unknown) => {
   return json<FileBody>(response);
 };
 
-describe('service files (the calls of docs/product.md)', () => {
+describe('service files (the calls of the specification)', () => {
   it('POST /insert keeps the name and the accepted types as a clean comma list', async () => {
     const file = await insert({ name: '  Bank statement ', accept: 'SHEET, pdf,pdf' });
     expect(file).toEqual({ id: expect.any(Number), name: 'Bank statement', accept: 'pdf,sheet', serviceCount: 0 });

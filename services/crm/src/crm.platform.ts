@@ -11,6 +11,7 @@ import { Migration0002SalesAgentReport } from './migrations/Migration0002SalesAg
 import { Migration0003DashboardDataVersion } from './migrations/Migration0003DashboardDataVersion';
 import { Migration0004LeadPipeline } from './migrations/Migration0004LeadPipeline';
 import { Migration0005ImportIdentity } from './migrations/Migration0005ImportIdentity';
+import { Migration0006LeadHistory } from './migrations/Migration0006LeadHistory';
 import { ReportedOrderEntity } from './reports/reported-order.entity';
 import { LeadUploadEntity } from './uploads/lead-upload.entity';
 
@@ -34,6 +35,7 @@ export const crmPlatform = () =>
         { name: 'Migration0003DashboardDataVersion', class: Migration0003DashboardDataVersion },
         { name: 'Migration0004LeadPipeline', class: Migration0004LeadPipeline },
         { name: 'Migration0005ImportIdentity', class: Migration0005ImportIdentity },
+        { name: 'Migration0006LeadHistory', class: Migration0006LeadHistory },
       ],
     },
     outbox: { topics: [{ name: LEAD_IMPORT_TOPIC }] },

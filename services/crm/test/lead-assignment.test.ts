@@ -169,6 +169,38 @@ describe('assigning leads to an agent', () => {
     expect((await json<{ errors: { path: string }[] }>(bad)).errors.map((e) => e.path).sort()).toEqual(['count', 'userIds']);
   });
 
+  it('takes +10 and Distribute from the leads the search matches only', async () => {
+    const matching = await json<LeadTablePage<Lead>>(await managerRequest('/api/leads/assignable?unassigned=true&search=lead2&length=50'));
+    const matchingIds = matching.data.map((lead) => lead.id);
+    expect(matchingIds.length).toBeGreaterThan(3);
+    expect(matching.data.every((lead) => /lead2/i.test(`${lead.name} ${lead.email}`))).toBe(true);
+
+    const next = await json<number[]>(await managerRequest('/api/leads/assignable/unassigned-ids?limit=2&search=lead2'));
+    expect(next).toEqual(matchingIds.slice(0, 2));
+    const none = await json<number[]>(await managerRequest('/api/leads/assignable/unassigned-ids?limit=10&search=nobody-matches'));
+    expect(none).toEqual([]);
+
+    const before = (await json<UserLeads>(await managerRequest(`/api/leads/users/${bob.id}`))).leadIds;
+    const response = await managerRequest('/api/leads/distribute', {
+      method: 'POST',
+      json: { userIds: [bob.id], count: 2, search: 'lead2' },
+    });
+    expect((await json<DistributeLeadsResult>(response)).distributed).toBe(2);
+    const after = (await json<UserLeads>(await managerRequest(`/api/leads/users/${bob.id}`))).leadIds;
+    expect(after).toEqual([...before, ...matchingIds.slice(0, 2)]);
+    const empty = await managerRequest('/api/leads/distribute', {
+      method: 'POST',
+      json: { userIds: [bob.id], count: 5, search: 'nobody-matches' },
+    });
+    expect(await json(empty)).toEqual({ distributed: 0, perAgent: [{ userId: bob.id, name: 'Bob Agent', added: 0 }] });
+    // Bob keeps only his earlier leads, as the workspace tests expect.
+    const undo = await managerRequest(`/api/leads/users/${bob.id}`, {
+      method: 'PUT',
+      json: { changes: matchingIds.slice(0, 2).map((leadId) => ({ leadId, add: false })) },
+    });
+    expect(undo.status).toBe(200);
+  });
+
   it('is closed to sales agents', async () => {
     expect((await stack.api.request('/api/leads/assignable', { token: as(ann) })).status).toBe(403);
     expect((await stack.api.request(`/api/leads/users/${ann.id}`, { token: as(ann) })).status).toBe(403);

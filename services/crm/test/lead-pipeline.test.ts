@@ -1,4 +1,4 @@
-import type { LeadNote, MyLeadsSummary, PipelineLead, PipelinePage, StaffUser } from '@backoffice/contracts';
+import type { LeadNote, MyLeadsActivity, MyLeadsSummary, PipelineLead, PipelinePage, StaffUser } from '@backoffice/contracts';
 import { signToken, type TestService } from '@backoffice/platform/testing';
 import { json, sql, startCrm, startStaffDirectory, type CrmStack } from './crm-test-kit';
 
@@ -87,12 +87,33 @@ describe('stage and follow-up', () => {
     );
     expect(cleared.followUpAt).toBeNull();
 
+    // A day over everywhere is refused, with the field named and nothing changed.
+    const past = await call(ann, `/api/leads/pipeline/${A[1]}`, { method: 'PATCH', json: { stage: 'Interested', followUpAt: day(-2) } });
+    expect(past.status).toBe(400);
+    expect((await json<{ errors: { path: string; message: string }[] }>(past)).errors).toEqual([
+      { path: 'followUpAt', message: 'A follow-up cannot be in the past: choose today or a later day.' },
+    ]);
+    expect(
+      (await json<PipelineLead>(await call(ann, `/api/leads/pipeline/${A[1]}`, { method: 'PATCH', json: { followUpAt: null } }))).stage,
+    ).toBe('Contacted');
+
     // Who has which lead did not change: the team dashboard's data version stays.
     const version = async () => (await sql<{ version: string }>(stack.api, 'select version from crm_data_version'))[0].version;
     const before = await version();
     await call(ann, `/api/leads/pipeline/${A[1]}`, { method: 'PATCH', json: { stage: 'Contacted', followUpAt: day(5) } });
     expect(await version()).toBe(before);
     await call(ann, `/api/leads/pipeline/${A[1]}`, { method: 'PATCH', json: { followUpAt: null } });
+
+    // Every change is in the lead's history, newest first, by who made it; the refused one and the no-op left nothing.
+    const history = await json<LeadNote[]>(await call(ann, `/api/leads/pipeline/${A[1]}/notes`));
+    expect(history.map((entry) => [entry.kind, entry.authorName, entry.text])).toEqual([
+      ['follow-up', 'Ann Agent', 'Follow-up cleared'],
+      ['follow-up', 'Ann Agent', `Follow-up: ${day(5)}`],
+      ['follow-up', 'Ann Agent', 'Follow-up cleared'],
+      ['follow-up', 'Ann Agent', 'Follow-up: 2030-01-15'],
+      ['follow-up', 'Ann Agent', `Follow-up: ${day(0)}`],
+      ['stage', 'Ann Agent', 'Stage: New → Contacted'],
+    ]);
   });
 
   it('refuses unknown stages, bad dates and empty changes', async () => {
@@ -144,10 +165,10 @@ describe('notes history', () => {
     await call(manager, `/api/leads/pipeline/${A[0]}/notes`, { method: 'POST', json: { text: 'Priority client' } });
 
     const history = await json<LeadNote[]>(await call(ann, `/api/leads/pipeline/${A[0]}/notes`));
-    expect(history.map((note) => [note.authorName, note.text])).toEqual([
-      ['Meg Manager', 'Priority client'],
-      ['Ann Agent', 'Wants a quote by Friday'],
-      ['Ann Agent', 'Left a voicemail'],
+    expect(history.map((note) => [note.kind, note.authorName, note.text])).toEqual([
+      ['note', 'Meg Manager', 'Priority client'],
+      ['note', 'Ann Agent', 'Wants a quote by Friday'],
+      ['note', 'Ann Agent', 'Left a voicemail'],
     ]);
     // The lead's notes field is the latest note.
     const mine = await page(ann, '/api/leads/mine?length=100');
@@ -159,12 +180,14 @@ describe('notes history', () => {
 describe('filters, sort and the workspace cards', () => {
   beforeAll(async () => {
     // Ann: A[2] overdue, A[3] due today, A[4] tomorrow, A[5] converted now.
-    await call(ann, `/api/leads/pipeline/${A[2]}`, { method: 'PATCH', json: { stage: 'Interested', followUpAt: day(-3) } });
+    // A follow-up in the past cannot be set (it became overdue as days passed): written as time would leave it.
+    await call(ann, `/api/leads/pipeline/${A[2]}`, { method: 'PATCH', json: { stage: 'Interested' } });
+    await sql(stack.api, 'update lead_assignments set follow_up_at = $1 where lead_id = $2', [day(-3), A[2]]);
     await call(ann, `/api/leads/pipeline/${A[3]}`, { method: 'PATCH', json: { followUpAt: day(0) } });
     await call(ann, `/api/leads/pipeline/${A[4]}`, { method: 'PATCH', json: { followUpAt: day(1) } });
     await call(ann, `/api/leads/pipeline/${A[5]}`, { method: 'PATCH', json: { stage: 'Converted' } });
     // Bob: a lead overdue (must never show in Ann's lists).
-    await call(bob, `/api/leads/pipeline/${B[1]}`, { method: 'PATCH', json: { followUpAt: day(-1) } });
+    await sql(stack.api, 'update lead_assignments set follow_up_at = $1 where lead_id = $2', [day(-1), B[1]]);
   });
 
   it('lists only the leads whose follow-up is due (today or earlier), soonest first', async () => {
@@ -192,6 +215,26 @@ describe('filters, sort and the workspace cards', () => {
     const summary = await json<MyLeadsSummary>(await call(ann, '/api/leads/mine/summary?tz=UTC'));
     expect(summary).toMatchObject({ total: 6, dueToday: 1, overdue: 1, newThisWeek: 5, convertedThisMonth: 1 });
     expect(summary.byStage).toEqual({ New: 3, Contacted: 1, Interested: 1, Converted: 1, Lost: 0 });
+  });
+
+  it('gives an agent their last 30 days, day by day: assigned, worked and converted, only their own', async () => {
+    const activity = await json<MyLeadsActivity>(await call(ann, '/api/leads/mine/activity?tz=UTC'));
+    expect(activity.days).toHaveLength(30);
+    expect(activity.days[0].day).toBe(day(-29));
+    const today = activity.days[29];
+    // A[0] was assigned 40 days ago: outside the 30 days. A[5] moved to Converted today.
+    const [{ count: written }] = await sql<{ count: string }>(
+      stack.api,
+      `select count(*) from lead_notes where author_id = $1 and created_at >= current_date`,
+      [ann.id],
+    );
+    expect(today).toEqual({ day: day(0), assigned: 5, worked: Number(written), converted: 1 });
+    expect(Number(written)).toBeGreaterThanOrEqual(10);
+    expect(activity.days.slice(0, 29).every((entry) => entry.assigned === 0 && entry.converted === 0)).toBe(true);
+    const bobs = await json<MyLeadsActivity>(await call(bob, '/api/leads/mine/activity'));
+    expect(bobs.days[29]).toMatchObject({ assigned: 3, converted: 0, worked: 0 });
+    expect((await call(ann, '/api/leads/mine/activity?tz=Mars/Base')).status).toBe(400);
+    expect((await call(manager, '/api/leads/mine/activity')).status).toBe(403);
   });
 
   it('shows an agent only their own leads, whatever the filter', async () => {

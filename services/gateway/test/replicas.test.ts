@@ -15,6 +15,8 @@ function replica(name: string): Promise<{
   refused: { count: number };
   /** Cuts every request but readiness without an answer (a kept-alive connection closed as the replica stops). */
   cutting: { value: boolean };
+  /** Readiness probes answered so far. */
+  probes: { count: number };
   bodies: string[];
 }> {
   const cutting = { value: false };
@@ -22,8 +24,10 @@ function replica(name: string): Promise<{
   const refusing = { value: false };
   const refusingButReady = { value: false };
   const refused = { count: 0 };
+  const probes = { count: 0 };
   const bodies: string[] = [];
   const server = createServer((request, response) => {
+    if (request.url === '/health/ready') probes.count++;
     if (cutting.value && request.url !== '/health/ready') return void request.socket.destroy();
     if (refusing.value || (refusingButReady.value && request.url !== '/health/ready')) {
       if (request.url !== '/health/ready') refused.count++;
@@ -52,17 +56,33 @@ function replica(name: string): Promise<{
         refusingButReady,
         refused,
         cutting,
+        probes,
         bodies,
       }),
     ),
   );
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Replica = Awaited<ReturnType<typeof replica>>;
+
+/**
+ * Until the gateway has acted on a probe of each replica made after this call: two more probes each. The first probe
+ * that arrives may have been sent before the caller changed the replica's state (or be answered after it); the gateway
+ * sends the next round only once the last one's answers are applied, so the second round's arrival means the state of
+ * the first round (answered with the new state) is the gateway's.
+ */
+async function probed(...replicas: Replica[]): Promise<void> {
+  const targets = replicas.map((r) => r.probes.count + 2);
+  const deadline = Date.now() + 10_000;
+  while (replicas.some((r, i) => r.probes.count < targets[i])) {
+    if (Date.now() > deadline) throw new Error('the gateway stopped probing the replicas');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 let gateway: TestService;
-let a: Awaited<ReturnType<typeof replica>>;
-let b: Awaited<ReturnType<typeof replica>>;
+let a: Replica;
+let b: Replica;
 
 beforeAll(async () => {
   [a, b] = await Promise.all([replica('a'), replica('b')]);
@@ -96,13 +116,13 @@ it('balances requests over the replicas and sends a refused one, body and all, t
 
 it('stops sending to a replica that turns unready (draining) and takes it back once it is ready', async () => {
   b.ready.value = false;
-  await sleep(600); // a few probes (every 200 ms)
+  await probed(b);
   const drained = [];
   for (let n = 0; n < 10; n++) drained.push(await login(n));
   expect(drained.map((answer) => answer.replica)).toEqual(Array(10).fill('a'));
 
   b.ready.value = true;
-  await sleep(600);
+  await probed(b);
   const back = [];
   for (let n = 0; n < 10; n++) back.push(await login(n));
   expect(new Set(back.map((answer) => answer.replica))).toEqual(new Set(['a', 'b']));
@@ -111,7 +131,7 @@ it('stops sending to a replica that turns unready (draining) and takes it back o
 it('still sends requests when no replica is ready (a probe alone never refuses a request)', async () => {
   a.ready.value = false;
   b.ready.value = false;
-  await sleep(600);
+  await probed(a, b);
   expect((await login(1)).status).toBe(200);
   a.ready.value = true;
   b.ready.value = true;
@@ -129,7 +149,7 @@ it('sends a request without a body that a replica refused while shutting down (5
 });
 
 it('sends a request with a body that a replica refused while shutting down to the next one, the body whole', async () => {
-  await sleep(600); // b back in the rotation after the last test's refusals
+  await probed(b); // b back in the rotation after the last test's refusals
   b.refusingButReady.value = true; // its probe keeps answering ready: only the refusals tell the gateway
   const refusedBefore = b.refused.count;
   const answers = [];
@@ -152,13 +172,13 @@ it('does not send an upload larger than it keeps to a second replica: the failur
   b.refusingButReady.value = false;
   // The refusal may have marked the replica it reached as shutting down: until a probe finds it ready again, the next
   // test would meet it so (and, both unready, try it in turn with the other), depending on which one this one reached.
-  await sleep(600);
+  await probed(a, b);
 });
 
 it('with no replica ready, prefers one merely unproven (starting) to one that said it is shutting down', async () => {
   a.ready.value = false; // starting: its probe answers 503, but it never said it is stopping
   b.refusing.value = true; // shutting down
-  await sleep(600);
+  await probed(a, b);
   const refusedBefore = b.refused.count;
   const statuses = [];
   for (let n = 0; n < 10; n++) statuses.push((await login(n)).status);
@@ -167,7 +187,7 @@ it('with no replica ready, prefers one merely unproven (starting) to one that sa
   expect(b.refused.count - refusedBefore).toBeLessThanOrEqual(1);
   a.ready.value = true;
   b.refusing.value = false;
-  await sleep(600);
+  await probed(a, b);
 });
 
 it('sends a GET cut before its answer began to the next replica, never a POST', async () => {

@@ -1,4 +1,5 @@
-import { startTestService, type TestService } from '@backoffice/platform/testing';
+import { GEOGRAPHY_INTERNAL_PATHS, GEOGRAPHY_PATHS, type Role } from '@backoffice/contracts';
+import { clientToken, startTestService, type TestService } from '@backoffice/platform/testing';
 
 // The demo dataset (United States: NY 4%, NJ 6.625%, CA 7.25%; New York City 8.875% with Manhattan,
 // Brooklyn and Queens; the Brooklyn Navy Yard area at 4.5%; Los Angeles 9.5% with a 10.25% Financial District).
@@ -15,8 +16,9 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function lookup(query: Record<string, string>, init: { token?: string | null; roles?: ['Salesagent'] } = { token: null }) {
-  const response = await service.request(`/api/geography/lookup?${new URLSearchParams(query)}`, init);
+/** The lookup as the other services call it: the internal route, without a token. */
+async function lookup(query: Record<string, string>, init: { token?: string | null } = { token: null }) {
+  const response = await service.request(`${GEOGRAPHY_INTERNAL_PATHS.lookup}?${new URLSearchParams(query)}`, init);
   return { status: response.status, body: await response.json() };
 }
 
@@ -67,6 +69,10 @@ describe('tax and shipping lookup', () => {
       // names and short names in any case; ZIP+4; extra spaces
       [{ country: 'united states', state: 'california', city: ' los  angeles ', zip: '90071-1234' }, 10.25, 'area', 14],
       [{ country: 'us', state: 'ca', city: 'Los Angeles', zip: '90013' }, 9.5, 'city', 14],
+      // ISO 3166 alpha-3 and the official name find the country saved as US / United States
+      [{ country: 'USA', state: 'NY', city: 'New York City', zip: '11205' }, 4.5, 'area', 9.99],
+      [{ country: 'usa', state: 'CA', city: 'Los Angeles', zip: '90013' }, 9.5, 'city', 14],
+      [{ country: 'United States of America', state: 'NJ', city: 'Hoboken' }, 6.625, 'state', null],
       // no state: the city is found by its name in the country, or by the zip
       [{ country: 'US', city: 'Buffalo' }, 8.75, 'city', 12.5],
       [{ country: 'US', zip: '11205' }, 4.5, 'area', 9.99],
@@ -111,7 +117,13 @@ describe('tax and shipping lookup', () => {
     expect(missing.body.errors.map((e: { path: string }) => e.path)).toEqual(['country']);
   });
 
-  it('is open to other services without a token; any token is fine too', async () => {
-    expect((await lookup({ country: 'US' }, { roles: ['Salesagent'] })).status).toBe(200);
+  it('is open to other services without a token on the internal route; /api wants what the gateway wants', async () => {
+    expect((await lookup({ country: 'US' })).status).toBe(200);
+    const api = (init: { token?: string | null; roles?: Role[] }) => service.request(`${GEOGRAPHY_PATHS.lookup}?country=US`, init);
+    expect((await api({ token: null })).status).toBe(401);
+    expect((await api({ roles: ['Salesagent'] })).status).toBe(403);
+    expect((await api({ token: clientToken('orders:write') })).status).toBe(403);
+    expect((await api({ roles: ['Manager'] })).status).toBe(200);
+    expect((await api({ token: clientToken('geography:read') })).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { signToken, type TestService } from '@backoffice/platform/testing';
 import type { ApiClientWithSecret } from '@backoffice/contracts';
 import { json, sql, startIdentity } from './identity-test-kit';
@@ -47,8 +48,27 @@ it('an Admin creates a client; the secret is shown once and stored only as a has
   expect(client.clientSecret).toMatch(/^bocs_[\w-]{43}$/);
   expect(client).toMatchObject({ name: 'Storefront', scopes: ['orders:write', 'payments:write'], status: 'active', lastUsedAt: null });
   const [row] = await sql<{ secret_hash: string }>(service, 'select secret_hash from api_clients where id = $1', [client.id]);
-  expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
-  expect(row.secret_hash).not.toContain(client.clientSecret);
+  // The hash is the secret's SHA-256, computed here on its own: not the secret, nor any encoding of it.
+  expect(row.secret_hash).toBe(createHash('sha256').update(client.clientSecret).digest('hex'));
+  // Nowhere in the database (any table, any column, the outbox and the audit log included) is the secret, whole or
+  // its random part without the prefix, as text or as the hex of its bytes.
+  const random = client.clientSecret.slice('bocs_'.length);
+  const forms = [
+    client.clientSecret,
+    random,
+    Buffer.from(client.clientSecret).toString('hex'),
+    Buffer.from(random, 'base64url').toString('hex'),
+  ];
+  const tables = await sql<{ name: string }>(
+    service,
+    `select table_name as name from information_schema.tables where table_schema = 'public'`,
+  );
+  expect(tables.map((t) => t.name)).toContain('api_clients');
+  for (const { name } of tables) {
+    const [dump] = await sql<{ text: string | null }>(service, `select string_agg(t::text, E'\\n') as text from "${name}" t`);
+    const found = forms.filter((form) => (dump.text ?? '').includes(form));
+    expect({ table: name, found }).toEqual({ table: name, found: [] });
+  }
   const listed = await json<Record<string, unknown>[]>(await service.request('/api/identity/api-clients', { token: admin }));
   const mine = listed.find((c) => c.id === client.id)!;
   expect(mine).toBeDefined();
@@ -62,6 +82,7 @@ it('only an Admin manages clients, and bad input is a 400', async () => {
   for (const body of [
     { name: 'x', scopes: [] },
     { name: 'x', scopes: ['orders:delete'] },
+    { name: 'x', scopes: ['events:read'] }, // removed: it opened no operation
     { name: '', scopes: ['orders:write'] },
     { name: 'x', scopes: ['orders:write'], expiresAt: '2001-01-01T00:00:00Z' },
   ]) {

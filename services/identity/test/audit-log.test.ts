@@ -110,6 +110,28 @@ describe('the Activity API', () => {
     expect((await identity.request(history, { roles: ['Salesagent'] })).status).toBe(403);
     expect((await identity.request(AUDIT_PATHS.records, { roles: ['Manager'] })).status).toBe(403);
   });
+
+  it("answers a Manager only the history of what a Manager reads elsewhere: no API client's, no Admin's sign-ins", async () => {
+    const created = await identity.request('/api/identity/users', {
+      method: 'POST',
+      token: as(adminId, 'Ada Admin'),
+      json: { name: 'Audited Admin', email: `audited-admin-${run}@test.local`, password: PASSWORD, roles: ['Admin'] },
+    });
+    const admin = await json<StaffUser>(created);
+    const history = (area: string, entityType: string, recordId: string, roles: ('Admin' | 'Manager')[] = ['Manager']) =>
+      identity.request(`${AUDIT_PATHS.history}?area=${area}&entityType=${entityType}&recordId=${recordId}`, { roles });
+
+    expect((await history('identity', 'User', admin.id)).status).toBe(404);
+    expect((await history('identity', 'User', admin.id, ['Admin'])).status).toBe(200);
+    expect((await history('identity', 'User', randomUUID())).status).toBe(404);
+    expect((await history('identity', 'User', 'not-a-uuid')).status).toBe(404);
+    expect((await history('identity', 'ApiClient', randomUUID())).status).toBe(403);
+    expect((await history('identity', 'ApiClient', randomUUID(), ['Admin'])).status).toBe(200);
+    expect((await history('identity', 'IdentitySetting', 'twoFactor')).status).toBe(403);
+    expect((await history('orders', 'WebhookSubscription', randomUUID())).status).toBe(403);
+    expect((await history('orders', 'ClientService', randomUUID())).status).toBe(200);
+    expect((await history('identity', 'ClientAccount', '1')).status).toBe(200);
+  });
 });
 
 describe('the store', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AUDIT_TOPIC, IDENTITY_PATHS, type Client, type IdentityResult, type Page, type Role } from '@backoffice/contracts';
-import type { TestService } from '@backoffice/platform/testing';
+import { clientToken, signToken, type TestService } from '@backoffice/platform/testing';
 import { json, sql, startIdentity } from './identity-test-kit';
 
 let service: TestService;
@@ -40,6 +40,23 @@ const byId = (id: string) => service.request(`/api/clients/byId?id=${id}`, { rol
 const list = async (query = '') => json<Page<Client>>(await service.request(`/api/clients${query}`, { roles: ['Manager'] }));
 
 describe('POST /api/clients/insert', () => {
+  it('takes an Idempotency-Key: a retry answers the first answer and leaves one client', async () => {
+    const token = signToken({ sub: randomUUID(), roles: ['Manager'] });
+    const key = randomUUID();
+    const send = (body: unknown) =>
+      service.request('/api/clients/insert', { method: 'POST', json: body, token, headers: { 'Idempotency-Key': key } });
+    const input = newClient();
+    const first = await send(input);
+    const again = await send(input);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    const firstBody = await json<IdentityResult>(first);
+    expect(firstBody.succeeded).toBe(true);
+    expect(await json<IdentityResult>(again)).toEqual(firstBody);
+    expect(await sql(service, 'select id from clients where email = $1', [input.email])).toHaveLength(1);
+    expect((await send(newClient())).status).toBe(422);
+  });
+
   it('creates a client: username equals the email, the passCode is stored hashed and never returned', async () => {
     const input = newClient({ name: ' Ann Lee ', email: ' Ann.Lee@Example.com ' });
     const { status, body } = await insert(input);
@@ -258,5 +275,31 @@ describe('who may use clients', () => {
       403,
     );
     expect((await service.request('/api/clients', { token: null })).status).toBe(401);
+  });
+});
+
+describe('API clients with clients:write (a storefront registering its customers)', () => {
+  it('create client accounts and find them; nothing else of client accounts, and no other scope does', async () => {
+    const storefront = clientToken('clients:write');
+    const input = newClient();
+    const created = await service.request(`${IDENTITY_PATHS.clients}/insert`, { method: 'POST', json: input, token: storefront });
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as IdentityResult).succeeded).toBe(true);
+
+    const list = await service.request(`${IDENTITY_PATHS.clients}?pageSize=200`, { token: storefront });
+    expect(list.status).toBe(200);
+    const mine = ((await list.json()) as Page<Client>).items.find((client) => client.email === input.email);
+    expect(mine).toBeDefined();
+    const one = await service.request(IDENTITY_PATHS.clientById(mine!.id), { token: storefront });
+    expect(one.status).toBe(200);
+
+    expect((await service.request(IDENTITY_PATHS.clientDelete, { method: 'POST', json: { id: mine!.id }, token: storefront })).status).toBe(
+      403,
+    );
+    expect((await service.request(IDENTITY_PATHS.clients, { token: clientToken('orders:write') })).status).toBe(403);
+    const other = clientToken('orders:write');
+    expect((await service.request(`${IDENTITY_PATHS.clients}/insert`, { method: 'POST', json: newClient(), token: other })).status).toBe(
+      403,
+    );
   });
 });

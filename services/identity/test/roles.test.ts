@@ -48,6 +48,19 @@ describe("a user's roles", () => {
     expect(await json<UserRoles>(response)).toEqual({ userId: user.id, name: 'Role Reader', email: user.email, roles: ['Salesagent'] });
   });
 
+  it('GET answers a Manager 404 for a user a Manager does not see (an Admin, a Manager), as GET of the user does', async () => {
+    for (const roles of [['Admin'], ['Manager'], ['Admin', 'Salesagent']] as const) {
+      const hidden = await createUser(identity.service, 'Hidden Roles', [...roles]);
+      const asManager = (path: string) => identity.service.request(path, { roles: ['Manager'] });
+      expect((await asManager(`/api/identity/users/${hidden.id}`)).status).toBe(404);
+      expect((await asManager(`/api/identity/users/${hidden.id}/roles`)).status).toBe(404);
+      expect((await identity.service.request(`/api/identity/users/${hidden.id}/roles`, { roles: ['Admin'] })).status).toBe(200);
+      // Off again: the last-Admin tests below count the active Admins.
+      const off = await identity.service.request(`/api/identity/users/${hidden.id}/deactivate`, { method: 'POST', roles: ['Admin'] });
+      expect(off.status).toBe(200);
+    }
+  });
+
   it('PUT replaces them, emits roles-changed, and ends the user’s sessions so the new roles apply at once', async () => {
     const user = await createUser(identity.service, 'Role Changer', ['Salesagent']);
     const { response, cookie } = await login(identity.service, user.email);

@@ -8,6 +8,7 @@ import { Migration0001Orders } from './migrations/Migration0001Orders';
 import { Migration0002Webhooks } from './migrations/Migration0002Webhooks';
 import { Migration0003WebhookDisabling } from './migrations/Migration0003WebhookDisabling';
 import { Migration0004DashboardIndexes } from './migrations/Migration0004DashboardIndexes';
+import { Migration0005OrderIntakeFingerprint } from './migrations/Migration0005OrderIntakeFingerprint';
 import { ordersConfigSchema } from './orders.config';
 import { OrderItemEntity } from './orders/order-item.entity';
 import { OrderEntity } from './orders/order.entity';
@@ -30,6 +31,7 @@ export const ordersPlatform = () =>
         { name: 'Migration0002Webhooks', class: Migration0002Webhooks },
         { name: 'Migration0003WebhookDisabling', class: Migration0003WebhookDisabling },
         { name: 'Migration0004DashboardIndexes', class: Migration0004DashboardIndexes },
+        { name: 'Migration0005OrderIntakeFingerprint', class: Migration0005OrderIntakeFingerprint },
       ],
     },
     outbox: { topics: [{ name: ORDERS_CLIENT_SERVICE_TOPIC }, { name: ORDERS_ORDER_TOPIC }] },

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientServiceDetail, ClientServiceSummary, CommandResult, Page, ServiceTransaction } from '@backoffice/contracts';
+import type {
+  ClientServiceCounts,
+  ClientServiceDetail,
+  ClientServiceSummary,
+  CommandResult,
+  Page,
+  ServiceTransaction,
+} from '@backoffice/contracts';
 import type { TestService } from '@backoffice/platform/testing';
-import { json, seedCatalogue, seedOrder, startOrders, tokenFor } from './orders-test-kit';
+import { json, orm, seedCatalogue, seedOrder, startOrders, tokenFor } from './orders-test-kit';
 
 let service: TestService;
 const manager = tokenFor(['Manager'], randomUUID(), 'Maya Manager');
@@ -366,6 +373,42 @@ describe('what a service provider may do', () => {
     expect(upload.status).toBe(403);
     const theirsAfter = await get<ServiceTransaction[]>(`/api/ServiceTransaction/${theirs.id}`);
     expect(theirsAfter.body).toEqual([]);
+  });
+
+  it('counts their own by status, and this week’s new and completed, in their time zone', async () => {
+    const ownerId = randomUUID();
+    const owner = tokenFor(['ServiceProvider'], ownerId, 'Cleo Counted');
+    const empty = await get<ClientServiceCounts>('/api/client-services/counts?tz=America/New_York', owner);
+    expect(empty.body).toEqual({
+      byStatus: { Created: 0, Verified: 0, Filled: 0, Completed: 0, Cancelled: 0 },
+      open: 0,
+      newThisWeek: 0,
+      completedThisWeek: 0,
+    });
+
+    const [created, verified, done, old] = [await submitted(), await submitted(), await submitted(), await submitted()];
+    for (const cs of [created, verified, done, old]) {
+      await service.request(`/api/ServiceSubmissions/assignProvider/${cs.id}/${ownerId}`, { token: manager });
+    }
+    await transaction({ clientServiceId: verified.id, status: 'Verified' }, owner);
+    await transaction({ clientServiceId: done.id, status: 'Completed' }, owner);
+    // One came in, and was done, two weeks ago: open, but not this week's.
+    await orm(service)
+      .em.getConnection()
+      .execute(`update client_services set created_date = now() - interval '14 days' where id = ?`, [old.id]);
+
+    const counts = await get<ClientServiceCounts>('/api/client-services/counts?tz=America/New_York', owner);
+    expect(counts.status).toBe(200);
+    expect(counts.body).toEqual({
+      byStatus: { Created: 2, Verified: 1, Filled: 0, Completed: 1, Cancelled: 0 },
+      open: 3,
+      newThisWeek: 3,
+      completedThisWeek: 1,
+    });
+    // A Manager counts everyone's; a bad time zone is refused; other roles are kept out.
+    expect((await get<ClientServiceCounts>('/api/client-services/counts')).body.open).toBeGreaterThanOrEqual(3);
+    expect((await get('/api/client-services/counts?tz=Mars/Olympus', owner)).status).toBe(400);
+    expect((await get('/api/client-services/counts', tokenFor(['Salesagent']))).status).toBe(403);
   });
 
   it('keeps other roles out', async () => {

@@ -12,11 +12,26 @@ let service: TestService;
 /** Orders reaches geography through this relay, which forwards every call and counts the tax lookups. */
 let relay: Server;
 let lookups = 0;
+/**
+ * The relay plays a geography of an earlier release: no /internal lookup (Nest's 404 for an unknown route), and the
+ * lookup open inside the network at /api/geography/lookup, as it was then.
+ */
+let earlierGeography = false;
+/** Two replicas behind one address, taking calls in turn: one of the earlier release, one of today (a rolling upgrade). */
+let mixedGeography = false;
+let turn = 0;
 
 function geographyRelay(): Promise<string> {
   relay = createServer((request, response) => {
-    if (request.url!.startsWith('/api/geography/lookup')) lookups++;
-    void fetch(`${geography.url}${request.url}`, { method: request.method, headers: request.headers as Record<string, string> }).then(
+    if (request.url!.startsWith('/internal/geography/lookup')) lookups++;
+    let url = request.url!;
+    const earlier = earlierGeography || (mixedGeography && turn++ % 2 === 0);
+    if (earlier && url.startsWith('/internal/')) {
+      response.writeHead(404, { 'content-type': 'application/problem+json' });
+      return void response.end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: `Cannot GET ${url}` }));
+    }
+    if (earlier && url.startsWith('/api/geography/lookup')) url = url.replace('/api/', '/internal/');
+    void fetch(`${geography.url}${url}`, { method: request.method, headers: request.headers as Record<string, string> }).then(
       async (answer) => {
         response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
         response.end(Buffer.from(await answer.arrayBuffer()));
@@ -145,6 +160,37 @@ describe('order intake', () => {
     expect(state.body).toMatchObject({ taxRate: 5, tax: 2.28, shippingFee: 0, amount: 47.78 });
   });
 
+  /** Orders priced from the lookup (`times` of them), then an unknown country named: whatever geography answers. */
+  async function pricesAndNamesUnknownCountry(times: number) {
+    for (let i = 0; i < times; i++) {
+      const created = await createOrder({ ...address, zipCode: '12345', items: [{ itemId: 7 }] });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ taxRate: 9.25, tax: 13.78 });
+    }
+    const country = await createOrder({ ...address, country: 'Atlantis', zipCode: '12345', items: [{ itemId: 7 }] });
+    expect(country.body.errors).toEqual([{ path: 'country', message: 'Tax and shipping are not set up for the country "Atlantis".' }]);
+  }
+
+  it('prices an order with an earlier release’s geography too (a rolling upgrade), and still names an unknown country', async () => {
+    earlierGeography = true;
+    try {
+      await pricesAndNamesUnknownCountry(1);
+    } finally {
+      earlierGeography = false;
+    }
+  });
+
+  it('prices an order while replicas of the earlier release and of today take the lookup in turn', async () => {
+    mixedGeography = true;
+    turn = 0;
+    try {
+      // The earlier replica has no internal lookup, today's refuses the open one (401): each order still gets its tax.
+      await pricesAndNamesUnknownCountry(3);
+    } finally {
+      mixedGeography = false;
+    }
+  });
+
   it('refuses unknown and retired services, a discount above the subtotal, an unknown country and bad fields with 400', async () => {
     const unknown = await createOrder({ ...address, zipCode: '12345', items: [{ itemId: 7 }, { itemId: 404 }, { itemId: 9 }] });
     expect(unknown.status).toBe(400);
@@ -169,13 +215,47 @@ describe('order intake', () => {
     ]);
   });
 
-  it('answers a retry with the same id with the order already taken', async () => {
+  it('answers a retry with the same id and body with the order already taken, and another body with 409', async () => {
     const id = randomUUID();
     const first = await createOrder({ ...address, id, zipCode: '12345', items: [{ itemId: 7 }] });
-    const again = await createOrder({ ...address, id, zipCode: '12345', items: [{ itemId: 8, quantity: 9 }] });
     expect(first.status).toBe(201);
+    const again = await createOrder({ ...address, id, zipCode: '12345', items: [{ itemId: 7 }] });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+    const other = await createOrder({ ...address, id, zipCode: '12345', items: [{ itemId: 8, quantity: 9 }] });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: 'order_id_conflict', detail: expect.stringContaining(id) });
+    const items = await orm(service)
+      .em.getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from order_items where order_id = ?', [id]);
+    expect(items[0]!.n).toBe(1);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer, and leaves one order', async () => {
+    const key = randomUUID();
+    const send = (body: Record<string, unknown>) =>
+      json<OrderDetail & { code?: string; detail?: string }>(
+        service.request('/api/orders', { method: 'POST', json: body, token: manager, headers: { 'Idempotency-Key': key } }),
+      );
+    const body = { ...address, name: `Idempotent ${key}`, zipCode: '12345', items: [{ itemId: 7 }] };
+    const first = await send(body);
+    const again = await send(body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await send({ ...body, items: [{ itemId: 8 }] });
+    expect(other.status).toBe(422);
+    expect(other.body.detail).toContain(key);
+    const doc = (await (await service.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    for (const path of ['/api/orders', '/api/ServiceTransaction']) {
+      expect(doc.paths[path]!.post!.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
+    }
+    const count = await orm(service)
+      .em.getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from orders where name = ?', [body.name]);
+    expect(count[0]!.n).toBe(1);
   });
 });
 

@@ -42,6 +42,11 @@ it.each([
   ['a private network', 'https://10.0.0.5/in', /private/],
   ['the cloud metadata address', 'https://169.254.169.254/latest', /private/],
   ['localhost', 'https://localhost/in', /this machine/],
+  ['localhost in capitals with a trailing dot', 'https://LOCALHOST./in', /this machine/],
+  ['IPv4-compatible loopback', 'https://[::127.0.0.1]/in', /private/],
+  ['IPv4-mapped loopback', 'https://[::ffff:7f00:1]/in', /private/],
+  ['6to4 loopback', 'https://[2002:7f00:1::]/in', /private/],
+  ['NAT64 of a private network', 'https://[64:ff9b::10.0.0.5]/in', /private/],
 ])('refuses to save a subscription to %s', async (_name, url, message) => {
   const { status, body } = await json<{ errors: { path: string; message: string }[] }>(
     service.request(WEBHOOK_PATHS.subscriptions, { method: 'POST', token: admin, json: { url, eventTypes: ['orders.order.v1'] } }),
@@ -73,5 +78,29 @@ it('refuses, after resolving the name, a target that resolves to a private addre
   );
   expect(attempt.statusCode).toBeNull();
   expect(attempt.error).toMatch(/^Refused: localhost resolves to (127\.0\.0\.1|::1), a private address$/);
+  expect(hits).toBe(0);
+});
+
+it('records a target refused before sending (a URL saved while private targets were allowed) as a failed attempt with its reason', async () => {
+  const { body: created } = await json<WebhookSubscriptionWithSecret>(
+    service.request(WEBHOOK_PATHS.subscriptions, {
+      method: 'POST',
+      token: admin,
+      json: { url: 'https://hooks.example.com/in', eventTypes: ['orders.order.v1'] },
+    }),
+  );
+  await db.query(`update webhook_subscriptions set url = $1 where id = $2`, [`https://[::127.0.0.1]:${port}/in`, created.id]);
+
+  expect((await service.request(WEBHOOK_PATHS.test(created.id), { method: 'POST', token: admin })).status).toBe(202);
+  const delivery = await eventually(
+    async () => {
+      const { body } = await json<Page<WebhookDelivery>>(service.request(WEBHOOK_PATHS.deliveries(created.id), { token: admin }));
+      return body.items[0]?.attempts ? body.items[0] : undefined;
+    },
+    20_000,
+    'the first attempt',
+  );
+  expect(delivery.attemptLog[0]).toMatchObject({ statusCode: null, error: 'Refused: ::7f00:1 is a private address.' });
+  expect(delivery.attempts).toBe(1);
   expect(hits).toBe(0);
 });

@@ -7,7 +7,8 @@ import {
   type WebhookDelivery,
   type WebhookSubscriptionWithSecret,
 } from '@backoffice/contracts';
-import { clientToken, type TestService } from '@backoffice/platform/testing';
+import { clientToken, signToken, type TestService } from '@backoffice/platform/testing';
+import { webhookContractProblems } from '../../../tests/event-contract';
 import { eventually, json, seedCatalogue, seedOrder, startOrders, tokenFor } from './orders-test-kit';
 
 /*
@@ -31,6 +32,7 @@ async function receiver(script: number[] = []): Promise<{ server: Server; url: s
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      allReceived.push(received.at(-1)!);
       const status = statuses.shift() ?? 200;
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : `failing on purpose (${status})`);
     });
@@ -74,7 +76,12 @@ beforeAll(async () => {
   await seedCatalogue(service, [{ id: 7, name: 'Tourist visa application', price: 149 }]);
 }, 120_000);
 
+/** Every body any receiver of this file got, checked against asyncapi.yaml's `webhooks` channel at the end. */
+const allReceived: Received[] = [];
+
 afterAll(async () => {
+  expect(allReceived.length).toBeGreaterThan(0);
+  expect(webhookContractProblems(allReceived.map((r) => r.body))).toEqual([]);
   await service?.close();
   for (const server of servers) server.close();
 });
@@ -108,7 +115,7 @@ async function clientServiceWithChanges(statuses: string[]): Promise<string> {
 const events = (received: Received[]) =>
   received.map((r) => ({
     webhookId: r.headers['webhook-id'],
-    ...(JSON.parse(r.body) as { id: string; type: string; subject: string; data: { to?: string } }),
+    ...(JSON.parse(r.body) as { id: string; type: string; subject: string; sequence: string; data: { to?: string } }),
   }));
 
 it('manages subscriptions for Admin and webhooks:manage clients only, with a whsec_ secret shown once', async () => {
@@ -123,7 +130,6 @@ it('manages subscriptions for Admin and webhooks:manage clients only, with a whs
 
   const asClient = await json<unknown[]>(service.request(WEBHOOK_PATHS.subscriptions, { token: clientToken('webhooks:manage') }));
   expect(asClient.status).toBe(200);
-  expect(asClient.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.id })]));
   expect((await service.request(WEBHOOK_PATHS.subscriptions, { token: clientToken('orders:write') })).status).toBe(403);
   expect((await service.request(WEBHOOK_PATHS.subscriptions, { token: manager })).status).toBe(403);
 
@@ -133,6 +139,24 @@ it('manages subscriptions for Admin and webhooks:manage clients only, with a whs
   expect(bad.status).toBe(400);
   expect(bad.body.errors.map((e) => e.path).sort()).toEqual(['eventTypes.0', 'url']);
 
+  const typo = await json<{ errors: { path: string; message: string }[] }>(
+    service.request(WEBHOOK_PATHS.subscriptions, {
+      method: 'POST',
+      token: admin,
+      json: { url: 'https://hooks.example.com/in', eventTypes: ['orders.order.v1', 'orders.client-service.v1:status-change'] },
+    }),
+  );
+  expect(typo.status).toBe(400);
+  expect(typo.body.errors).toEqual([
+    { path: 'eventTypes.1', message: expect.stringContaining('the closest are "orders.client-service.v1:status-changed"') },
+  ]);
+  const typoOnUpdate = await service.request(WEBHOOK_PATHS.subscription(created.id), {
+    method: 'PUT',
+    token: admin,
+    json: { eventTypes: ['orders.order.v1:create'] },
+  });
+  expect(typoOnUpdate.status).toBe(400);
+
   const updated = await json<{ enabled: boolean }>(
     service.request(WEBHOOK_PATHS.subscription(created.id), { method: 'PUT', token: admin, json: { enabled: false } }),
   );
@@ -140,6 +164,39 @@ it('manages subscriptions for Admin and webhooks:manage clients only, with a whs
   expect((await service.request(WEBHOOK_PATHS.test(created.id), { method: 'POST', token: admin })).status).toBe(409);
   expect((await service.request(WEBHOOK_PATHS.subscription(created.id), { method: 'DELETE', token: admin })).status).toBe(204);
   expect((await service.request(WEBHOOK_PATHS.subscription(created.id), { token: admin })).status).toBe(404);
+});
+
+it('gives each subscription to whoever made it: an API client sees and changes only its own, an Admin every one', async () => {
+  const clientA = signToken({ scope: 'webhooks:manage', sub: randomUUID(), roles: [], email: '' });
+  const clientB = signToken({ scope: 'webhooks:manage', sub: randomUUID(), roles: [], email: '' });
+  const ofAdmin = await subscribe('https://hooks.example.com/admin', ['orders.order.v1']);
+  const ofA = await subscribe('https://hooks.example.com/a', ['orders.order.v1'], clientA);
+  const ids = async (token: string) =>
+    (await json<{ id: string }[]>(service.request(WEBHOOK_PATHS.subscriptions, { token }))).body.map((s) => s.id);
+
+  expect(await ids(clientA)).toEqual([ofA.id]);
+  expect(await ids(clientB)).toEqual([]);
+  expect(await ids(admin)).toEqual(expect.arrayContaining([ofAdmin.id, ofA.id]));
+
+  const test = await json<{ id: string }>(service.request(WEBHOOK_PATHS.test(ofA.id), { method: 'POST', token: clientA }));
+  expect(test.status).toBe(202);
+  for (const [path, init] of [
+    [WEBHOOK_PATHS.subscription(ofA.id), {}],
+    [WEBHOOK_PATHS.subscription(ofA.id), { method: 'PUT', json: { enabled: false } }],
+    [WEBHOOK_PATHS.test(ofA.id), { method: 'POST' }],
+    [WEBHOOK_PATHS.deliveries(ofA.id), {}],
+    [WEBHOOK_PATHS.replay(ofA.id), { method: 'POST', json: { from: new Date(Date.now() - 60_000).toISOString() } }],
+    [WEBHOOK_PATHS.resend(test.body.id), { method: 'POST' }],
+    [WEBHOOK_PATHS.subscription(ofA.id), { method: 'DELETE' }],
+    [WEBHOOK_PATHS.subscription(ofAdmin.id), { method: 'DELETE' }],
+  ] as const) {
+    expect([path, init, (await service.request(path, { ...init, token: clientB })).status]).toEqual([path, init, 404]);
+  }
+  expect((await service.request(WEBHOOK_PATHS.subscription(ofAdmin.id), { token: clientA })).status).toBe(404);
+  expect((await service.request(WEBHOOK_PATHS.subscription(ofA.id), { token: clientA })).status).toBe(200);
+  expect((await service.request(WEBHOOK_PATHS.subscription(ofA.id), { token: admin })).status).toBe(200);
+  expect((await service.request(WEBHOOK_PATHS.subscription(ofA.id), { method: 'DELETE', token: clientA })).status).toBe(204);
+  expect((await service.request(WEBHOOK_PATHS.subscription(ofAdmin.id), { method: 'DELETE', token: admin })).status).toBe(204);
 });
 
 it('delivers a client-service status change signed per Standard Webhooks, and retries a failing receiver with the same webhook-id, in order', async () => {
@@ -154,10 +211,14 @@ it('delivers a client-service status change signed per Standard Webhooks, and re
   // The healthy receiver: both status changes, in order, each signed so an independent verifier accepts it.
   await eventually(() => events(good.received).filter((e) => e.subject === id).length >= 2, 60_000, 'two status changes at the receiver');
   const mine = good.received.filter((r) => JSON.parse(r.body).subject === id);
+  // The type names its topic (unambiguous alone: the name the subscription lists); the sequence orders one subject's events.
   expect(events(mine).map((e) => [e.type, e.data.to])).toEqual([
-    ['status-changed', 'Verified'],
-    ['status-changed', 'Completed'],
+    ['orders.client-service.v1:status-changed', 'Verified'],
+    ['orders.client-service.v1:status-changed', 'Completed'],
   ]);
+  const [earlier, later] = events(mine).map((e) => e.sequence);
+  expect(earlier).toMatch(/^\d{19}$/);
+  expect(later > earlier).toBe(true);
   for (const request of mine) {
     expect(verifyStandardWebhook(goodSub.secret, request.headers, request.body)).toBe(true);
     expect(verifyStandardWebhook(flakySub.secret, request.headers, request.body)).toBe(false); // another subscription's secret
@@ -174,7 +235,21 @@ it('delivers a client-service status change signed per Standard Webhooks, and re
     'the flaky receiver catching up',
   );
   const flakyEvents = events(flaky.received);
-  expect(flakyEvents.map((e) => e.type)).toEqual(['submitted', 'submitted', 'submitted', 'submitted', 'status-changed', 'status-changed']);
+  expect(flakyEvents.map((e) => e.type.replace('orders.client-service.v1:', ''))).toEqual([
+    'submitted',
+    'submitted',
+    'submitted',
+    'submitted',
+    'status-changed',
+    'status-changed',
+  ]);
+  expect(flakyEvents.slice(3).map((e) => e.sequence)).toEqual(
+    flakyEvents
+      .slice(3)
+      .map((e) => e.sequence)
+      .sort(),
+  );
+  expect(flakyEvents.find((e) => e.data.to === 'Verified')?.sequence).toBe(events(mine)[0].sequence);
   expect(new Set(flakyEvents.slice(0, 4).map((e) => e.webhookId))).toEqual(new Set([flakyEvents[0].id]));
   expect(flakyEvents.slice(4).map((e) => e.data.to)).toEqual(['Verified', 'Completed']);
   for (const request of flaky.received) expect(verifyStandardWebhook(flakySub.secret, request.headers, request.body)).toBe(true);
@@ -232,8 +307,9 @@ it('replays a subscription’s events from a point in time, from before it exist
   expect(replay.status).toBe(202);
   expect(replay.body.events).toBeGreaterThanOrEqual(2);
   await eventually(() => of(before).length === 1 && of(after).length === 2, 30_000, 'the replayed events');
-  expect(of(before)[0]).toMatchObject({ type: 'status-changed', data: { to: 'Verified' } });
+  expect(of(before)[0]).toMatchObject({ type: 'orders.client-service.v1:status-changed', data: { to: 'Verified' } });
   expect(new Set(of(after).map((e) => e.webhookId)).size).toBe(1); // a repeat carries the same webhook-id
+  expect(new Set(of(after).map((e) => e.sequence)).size).toBe(1); // and the same sequence: older than anything newer
   expect(verifyStandardWebhook(subscription.secret, target.received.at(-1)!.headers, target.received.at(-1)!.body)).toBe(true);
 
   const refused = async (from: unknown) =>

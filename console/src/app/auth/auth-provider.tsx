@@ -1,8 +1,8 @@
 import { AUTH_PATHS } from '@backoffice/contracts';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
 import type { AuthUser, LoginResponse, Role } from '@backoffice/contracts';
-import { apiFetch, refreshSession, sessionStore } from '../../components/api';
+import { apiFetch, refreshSession } from '../../components/api/api-fetch';
+import { sessionStore } from '../../components/api/session-store';
 import { AuthContext, hasAnyRole, type AuthContextValue } from '../../components/auth';
 
 /**
@@ -17,19 +17,13 @@ export function restoreSession(): void {
 }
 
 /**
- * Owns the session: restores it silently from the refresh cookie when the app starts,
- * signs in and out, and forgets every cached answer when a session ends.
+ * Owns the session: restores it silently from the refresh cookie when the app starts, signs in and out. (The
+ * data cache, which forgets every answer when a session ends, is app/console-providers.tsx's.)
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
-  const { mutate } = useSWRConfig();
 
   useEffect(restoreSession, []);
-
-  useEffect(() => {
-    // The next user must never see the previous one's data.
-    if (session.status === 'anonymous') void mutate(() => true, undefined, { revalidate: false });
-  }, [session.status, mutate]);
 
   const login = useCallback(async (username: string, password: string): Promise<AuthUser> => {
     const response = await apiFetch<LoginResponse>(AUTH_PATHS.login, { method: 'POST', json: { username, password } });

@@ -1,7 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
-  Card,
   Field,
   Input,
   MessageBar,
@@ -15,15 +14,24 @@ import {
 } from '@fluentui/react-components';
 import { GridRegular } from '@fluentui/react-icons';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { LoginRequestSchema, type TwoFactorSetup } from '@backoffice/contracts';
-import { ApiError, errorMessage, fieldErrors } from '../../components/api';
+import type { TwoFactorSetup } from '@backoffice/contracts';
+// Each from its own file: a folder's index brings every component of the folder (the sign-in page's first download).
+import { ApiError, errorMessage, fieldErrors } from '../../components/api/api-error';
 import { landingPath, safeNextPath, useAuth } from '../../components/auth';
-import { PageSpinner } from '../../components/feedback';
-import { schemaFieldErrors } from '../../components/forms';
-import { PRODUCT_NAME, useDocumentTitle } from '../../components/layout';
-import { preloadRoute } from '../../components/routing';
-import { routes } from '../routes';
-import { startTwoFactorSetup, TwoFactorStep, twoFactorStepOf } from './two-factor-step';
+import { PageSpinner } from '../../components/feedback/page-spinner';
+import { PRODUCT_NAME, useDocumentTitle } from '../../components/layout/use-document-title';
+import type { LoginField } from './login-validation';
+import { startTwoFactorSetup, twoFactorStepOf } from './two-factor-start';
+
+// Loaded after the first paint: the form's check (zod) once the form has focus, the second step when asked for.
+let validation: Promise<typeof import('./login-validation')> | undefined;
+const loadValidation = () =>
+  (validation ??= import('./login-validation').catch((error: unknown) => {
+    validation = undefined; // the next submit tries again
+    throw error;
+  }));
+const loadTwoFactorStep = () => import('./two-factor-step');
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })));
 
 const useStyles = makeStyles({
   page: {
@@ -35,13 +43,34 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     backgroundColor: tokens.colorNeutralBackground2,
   },
+  // Fluent's Card as it looks here (filled, not interactive), without its code: Card brings tabster's focus
+  // management, which nothing on this page uses, into the page's first download.
   card: {
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    overflow: 'hidden',
     width: '100%',
     maxWidth: '400px',
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalXXL,
     rowGap: tokens.spacingVerticalL,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow16,
+    // The border, transparent but for forced colours.
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      top: 0,
+      right: 0,
+      bottom: 0,
+      left: 0,
+      pointerEvents: 'none',
+      border: `${tokens.strokeWidthThin} solid ${tokens.colorTransparentStroke}`,
+      borderRadius: tokens.borderRadiusMedium,
+    },
   },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
   brandMark: {
@@ -63,8 +92,6 @@ const useStyles = makeStyles({
   wideCard: { maxWidth: '560px' },
 });
 
-type LoginField = 'username' | 'password';
-
 /** A title for the message bar; the body is the server's own sentence. */
 function failureTitle(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Sign-in failed';
@@ -73,7 +100,43 @@ function failureTitle(error: unknown): string {
   return 'Sign-in failed';
 }
 
-export default function LoginScreen() {
+/**
+ * What the sign-in loads after the first paint. `preloadOnce`, on the form's first focus (the username field has it
+ * from the start): the form's check and `target`, the screen that follows; once signed in, the landing screen.
+ * `check` answers null to a submit while an earlier one still waits for the check's code.
+ */
+function useSignInLoading(preload: (pathname: string) => void, next: string | null) {
+  const { status, user } = useAuth();
+  const started = useRef(false);
+  const waiting = useRef(false);
+  const target = safeNextPath(next) ?? '/admin';
+  // A session restored or just started: the landing screen's code loads while <Navigate> hands over to it.
+  useEffect(() => {
+    if (status === 'authenticated' && user) preload(landingPath(user, next));
+  }, [status, user, next, preload]);
+  const preloadOnce = () => {
+    if (started.current) return;
+    started.current = true;
+    loadValidation().catch(() => undefined);
+    preload(target);
+  };
+  const check = async (values: Record<LoginField, string>) => {
+    if (waiting.current) return null;
+    waiting.current = true;
+    try {
+      return (await loadValidation()).checkLogin(values);
+    } finally {
+      waiting.current = false;
+    }
+  };
+  return { preloadOnce, check, target };
+}
+
+/**
+ * The sign-in screen. `preload` starts loading the screen that follows (the route table's, given by app/routes.tsx,
+ * which this screen does not import: that table imports this screen): once the form has focus, and again on submit.
+ */
+export default function LoginScreen({ preload }: { preload: (pathname: string) => void }) {
   const styles = useStyles();
   const { status, user, endReason, login } = useAuth();
   const [searchParams] = useSearchParams();
@@ -86,6 +149,7 @@ export default function LoginScreen() {
   const [secondStep, setSecondStep] = useState<{ setup?: TwoFactorSetup } | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const { preloadOnce, check, target } = useSignInLoading(preload, next);
   useDocumentTitle('Sign in');
 
   if (status === 'restoring') return <PageSpinner fullScreen />;
@@ -100,17 +164,23 @@ export default function LoginScreen() {
     event.preventDefault();
     if (submitting) return;
     setFailure(null);
-    const parsed = LoginRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const invalid = schemaFieldErrors(parsed.error);
-      setErrors(invalid);
-      (invalid.username ? usernameRef : passwordRef).current?.focus();
+    let parsed: Awaited<ReturnType<typeof check>>;
+    try {
+      parsed = await check(values);
+    } catch (error) {
+      setFailure(error); // the check's code did not come
+      return;
+    }
+    if (!parsed) return;
+    if (!('data' in parsed)) {
+      setErrors(parsed.errors);
+      (parsed.errors.username ? usernameRef : passwordRef).current?.focus();
       return;
     }
     setErrors({});
     setSubmitting(true);
     // The screen that follows loads while the password is checked, not after.
-    preloadRoute(routes, safeNextPath(next) ?? '/admin');
+    preload(target);
     try {
       // On success the session becomes authenticated and this screen redirects (above).
       await login(parsed.data.username, parsed.data.password);
@@ -118,7 +188,11 @@ export default function LoginScreen() {
       const step = twoFactorStepOf(error);
       if (step) {
         try {
-          setSecondStep(step === 'setup' ? { setup: await startTwoFactorSetup(parsed.data.username, parsed.data.password) } : {});
+          const [setup] = await Promise.all([
+            step === 'setup' ? startTwoFactorSetup(parsed.data.username, parsed.data.password) : undefined,
+            loadTwoFactorStep(),
+          ]);
+          setSecondStep(setup ? { setup } : {});
         } catch (setupError) {
           setFailure(setupError);
         }
@@ -141,7 +215,7 @@ export default function LoginScreen() {
 
   return (
     <main className={styles.page}>
-      <Card className={mergeClasses(styles.card, secondStep?.setup && styles.wideCard)} aria-labelledby="login-title">
+      <div role="group" className={mergeClasses(styles.card, secondStep?.setup && styles.wideCard)} aria-labelledby="login-title">
         <div className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
             <GridRegular />
@@ -169,19 +243,21 @@ export default function LoginScreen() {
         )}
 
         {secondStep && (
-          <TwoFactorStep
-            username={values.username}
-            password={values.password}
-            setup={secondStep.setup}
-            onBack={(error) => {
-              setSecondStep(null);
-              setValues((current) => ({ ...current, password: '' }));
-              if (error) setFailure(error);
-            }}
-          />
+          <Suspense fallback={null}>
+            <TwoFactorStep
+              username={values.username}
+              password={values.password}
+              setup={secondStep.setup}
+              onBack={(error) => {
+                setSecondStep(null);
+                setValues((current) => ({ ...current, password: '' }));
+                if (error) setFailure(error);
+              }}
+            />
+          </Suspense>
         )}
         {!secondStep && (
-          <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <form className={styles.form} onSubmit={(event) => void submit(event)} onFocus={preloadOnce} noValidate>
             <Field label="Username" validationMessage={errors.username}>
               <Input
                 ref={usernameRef}
@@ -214,7 +290,7 @@ export default function LoginScreen() {
             </Button>
           </form>
         )}
-      </Card>
+      </div>
     </main>
   );
 }

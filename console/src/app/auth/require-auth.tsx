@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../components/auth';
-import { PageSpinner } from '../../components/feedback';
+import { PageSpinner } from '../../components/feedback/page-spinner';
 
 /**
  * Renders its content only for a signed-in user. While the session is being restored it shows a

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Role } from '@backoffice/contracts';
 import { Outlet, useMatches } from 'react-router-dom';
 import { hasAnyRole, landingPath, useAuth } from '../../components/auth';
-import { ForbiddenPage } from '../../components/layout';
+import { ForbiddenPage } from '../../components/layout/forbidden-page';
 import { requiredRoleSets } from '../../components/routing';
 
 function Gate({ allowed, children }: { allowed: boolean; children?: ReactNode }) {

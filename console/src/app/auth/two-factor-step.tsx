@@ -15,19 +15,6 @@ const useStyles = makeStyles({
 /** The answer of POST /api/auth/login that switched two-factor sign-in on: it carries the recovery codes. */
 type LoginWithCodes = LoginResponse & Partial<RecoveryCodes>;
 
-/** Whether a failed sign-in needs the second step: a code, or setting two-factor sign-in up first. */
-export function twoFactorStepOf(error: unknown): 'otp' | 'setup' | null {
-  if (!(error instanceof ApiError) || error.status !== 401) return null;
-  if (error.code === LOGIN_PROBLEM_CODES.otpRequired) return 'otp';
-  if (error.code === LOGIN_PROBLEM_CODES.setupRequired) return 'setup';
-  return null;
-}
-
-/** Step one of a required set-up: a new secret, given the right username and password. */
-export function startTwoFactorSetup(username: string, password: string): Promise<TwoFactorSetup> {
-  return apiFetch<TwoFactorSetup>(AUTH_PATHS.twoFactorSetupAtLogin, { method: 'POST', json: { username, password } });
-}
-
 export interface TwoFactorStepProps {
   username: string;
   password: string;

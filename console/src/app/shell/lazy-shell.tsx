@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { PageSpinner } from '../../components/feedback';
+import { PageSpinner } from '../../components/feedback/page-spinner';
 
 /** The shell's code (navigation drawer, menus, tooltips) is its own chunk: the sign-in page does not need it. */
 export const loadConsoleShell = () => import('./console-shell');

@@ -74,6 +74,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/admin/users', label: 'Users', icon: AREA_ICONS.users, roles: ACCESS.userAdministration },
       { to: '/admin/clients', label: 'Clients', icon: AREA_ICONS.clients, roles: ACCESS.backOffice },
       { to: '/admin/webhooks', label: 'Webhooks', icon: AREA_ICONS.webhooks, roles: ACCESS.userAdministration },
+      { to: '/admin/api-clients', label: 'API clients', icon: AREA_ICONS.apiClients, roles: ACCESS.userAdministration },
       { to: '/admin/activity', label: 'Activity', icon: AREA_ICONS.activity, roles: ACCESS.userAdministration },
     ],
   },

@@ -5,3 +5,4 @@ export { sessionStore, type SessionEndReason, type SessionState, type SessionSta
 export { revalidateUnder, useApi } from './use-api';
 export { download, fetchBlob, saveBlob } from './download';
 export { withQuery } from './with-query';
+export { idempotencyHeader, mayHaveRun, useIdempotencyKey, type IdempotencyKey } from './idempotency-key';

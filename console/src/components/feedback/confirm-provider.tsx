@@ -8,7 +8,7 @@ type Confirm = (options: ConfirmOptions | string) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | null>(null);
 
-/** Hosts the one confirmation dialog of the app; rendered once in app.tsx. */
+/** Hosts the one confirmation dialog of the app; rendered once, in app/console-providers.tsx. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);

@@ -19,6 +19,8 @@ export interface DialogFrameProps {
   surfaceStyle?: CSSProperties;
   contentClassName?: string;
   contentId?: string;
+  /** The content is reachable with Tab, so a keyboard can scroll it when it holds nothing focusable (a record shown). */
+  contentFocusable?: boolean;
   contentRef?: Ref<HTMLDivElement>;
   /** Puts the body in something of its own, e.g. a `<form>`. */
   wrap?(body: ReactNode): ReactNode;
@@ -43,6 +45,7 @@ export function DialogFrame({
   surfaceStyle,
   contentClassName,
   contentId,
+  contentFocusable,
   contentRef,
   wrap = (body) => body,
   startActions,
@@ -61,11 +64,18 @@ export function DialogFrame({
         aria-label={label}
         {...(describedBy !== undefined && { 'aria-describedby': describedBy ?? undefined })}
         data-testid={testId}
+        onKeyDown={(event) => {
+          // Escape in an open popup (a dropdown's list, a menu, a date picker's calendar in its portal) closes that
+          // popup only: marked as handled, so the dialog (and its discard question) stays.
+          const target = event.target as HTMLElement;
+          const inPopup = !event.currentTarget.contains(target) || !!target.closest('[aria-expanded="true"]');
+          if (event.key === 'Escape' && inPopup) event.preventDefault();
+        }}
       >
         {wrap(
           <DialogBody>
             <DialogTitle action={close || undefined}>{title}</DialogTitle>
-            <DialogContent ref={contentRef} id={contentId} className={contentClassName}>
+            <DialogContent ref={contentRef} id={contentId} className={contentClassName} tabIndex={contentFocusable ? 0 : undefined}>
               {children}
             </DialogContent>
             {startActions && <DialogActions position="start">{startActions}</DialogActions>}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Toast, ToastBody, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components';
 
-/** The id of the app's single <Toaster>; rendered once in app.tsx. */
+/** The id of the app's single <Toaster>; rendered once, in app/console-providers.tsx. */
 export const APP_TOASTER_ID = 'app-toaster';
 
 export interface Notify {

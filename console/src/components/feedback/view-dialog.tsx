@@ -24,6 +24,8 @@ export function ViewDialog({ onClose, actions, primaryClose, ...frame }: ViewDia
     <DialogFrame
       {...frame}
       onDismiss={onClose}
+      // What it shows may scroll on a phone with nothing focusable in it (axe scrollable-region-focusable).
+      contentFocusable
       actions={
         <>
           {actions}

@@ -53,6 +53,10 @@ function NameDialog({ save, onDismiss }: { save(name: string): Promise<void>; on
         />
       </label>
       {form.errorOf('price') && <p>{form.errorOf('price')}</p>}
+      {/* A dropdown whose list is open. */}
+      <button type="button" aria-haspopup="listbox" aria-expanded="true">
+        Kind
+      </button>
       <Link to="/elsewhere">Elsewhere</Link>
     </FormDialog>
   );
@@ -128,6 +132,15 @@ describe('FormDialog with useFormState: when errors show', () => {
     expect(onDismiss).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(nameBox(), { key: 'Escape' });
     await waitFor(() => expect(onDismiss).toHaveBeenCalledTimes(2));
+  });
+
+  it('leaves Escape to an open dropdown: its list closes, the dialog stays', async () => {
+    const { onDismiss } = renderDialog();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Kind' }), { key: 'Escape' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onDismiss).not.toHaveBeenCalled();
+    fireEvent.keyDown(nameBox(), { key: 'Escape' });
+    await waitFor(() => expect(onDismiss).toHaveBeenCalledTimes(1));
   });
 });
 

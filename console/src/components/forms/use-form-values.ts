@@ -12,8 +12,6 @@ export interface FormValuesOptions<V extends object, F extends string> {
   validate(values: V): Partial<Record<F, string | undefined>>;
   /** Closing: asked first when there are changes (Cancel, ✕, Escape). */
   onClose(): void;
-  /** Closing asks even without changes (a new record: its defaults were chosen for it). */
-  askAlways?: boolean;
 }
 
 export interface FormValues<V extends object, F extends string> {
@@ -48,7 +46,6 @@ export function useFormValues<V extends object, F extends string>({
   fields,
   validate,
   onClose,
-  askAlways,
 }: FormValuesOptions<V, F>): FormValues<V, F> {
   const confirmDiscard = useConfirmDiscard();
   const notify = useNotify();
@@ -67,7 +64,7 @@ export function useFormValues<V extends object, F extends string>({
 
   const cancel = async () => {
     if (form.saving) return;
-    if (await confirmDiscard(askAlways || dirty)) onClose();
+    if (await confirmDiscard(dirty)) onClose();
   };
 
   const saveRecord = <R extends { name: string }>(event: FormEvent, record: RecordSave<R>) => {

@@ -7,6 +7,7 @@ import {
   GlobeLocationRegular,
   HistoryRegular,
   HomeRegular,
+  KeyMultipleRegular,
   PaymentRegular,
   PeopleRegular,
   PeopleTeamRegular,
@@ -41,5 +42,6 @@ export const AREA_ICONS = {
   users: <PersonKeyRegular />,
   clients: <PeopleRegular />,
   webhooks: <PlugConnectedRegular />,
+  apiClients: <KeyMultipleRegular />,
   activity: <HistoryRegular />,
 };

@@ -1,6 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import type { DataTableProps } from './data-table';
-import { ActionsMenu, SelectAllBox, SelectRowBox, cellContent, isOwnControl, useWrapClass } from './data-table-parts';
+import { ActionsMenu, SelectAllBox, SelectRowBox, cellContent, isOwnControl, useWrapClass, type DataTableProps } from './data-table-parts';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0 },
@@ -49,7 +48,14 @@ export function DataTableCards<T, S extends string>(props: DataTableProps<T, S> 
             tabIndex={onRowClick ? 0 : undefined}
             onClick={onRowClick ? (event) => !isOwnControl(event) && onRowClick(item) : undefined}
             onKeyDown={
-              onRowClick ? (event) => event.key === 'Enter' && event.target === event.currentTarget && onRowClick(item) : undefined
+              onRowClick
+                ? (event) => {
+                    if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+                    // Handled here: the key's default would go on to click whatever takes focus in what opens (its ✕).
+                    event.preventDefault();
+                    onRowClick(item);
+                  }
+                : undefined
             }
             {...props.rowAttributes?.(item)}
           >

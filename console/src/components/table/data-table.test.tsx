@@ -125,6 +125,17 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'More actions for Ann Lee' })).toBeTruthy();
   });
 
+  it('takes the Enter that opens a row, so it goes on to click nothing in what opens (its ✕ would close it at once)', () => {
+    const { onRowClick } = renderTable();
+    // fireEvent answers false when the handler prevented the key's default.
+    expect(fireEvent.keyDown(screen.getAllByTestId('person-row')[0], { key: 'Enter' })).toBe(false);
+    expect(onRowClick).toHaveBeenCalledWith(PEOPLE[0]);
+    viewport(390);
+    cleanup();
+    renderTable();
+    expect(fireEvent.keyDown(screen.getAllByTestId('person-row')[1], { key: 'Enter' })).toBe(false);
+  });
+
   it("keeps Enter for the row: refuses the focus manager's move into the row's cells, only when rows open", () => {
     renderTable();
     const [row] = screen.getAllByTestId('person-row');
@@ -142,6 +153,20 @@ describe('DataTable', () => {
     const other = new CustomEvent('tabster:movefocus', { bubbles: true, cancelable: true, detail: { relatedEvent: key } });
     still.dispatchEvent(other);
     expect(other.defaultPrevented).toBe(false);
+  });
+
+  it('makes a cell holding one control no target of its own: the arrow keys land on the link, not on a cell around it', () => {
+    renderTable({
+      columns: [
+        COLUMNS[0],
+        { id: 'email', header: 'Email', control: true, render: (person) => <a href={`mailto:${person.email}`}>{person.email}</a> },
+      ],
+    });
+    const row = screen.getAllByTestId('person-row')[0];
+    const [name, email] = within(row).getAllByRole('gridcell');
+    expect(name.getAttribute('tabindex')).toBe('0');
+    expect(email.hasAttribute('tabindex')).toBe(false);
+    expect(within(email).getByRole('link', { name: 'ann@example.com' })).toBeTruthy();
   });
 
   it('says it is loading before the first answer', () => {
@@ -210,6 +235,7 @@ describe('DataTable row selection', () => {
     expect(within(grid).getAllByRole('columnheader')[0].querySelector('input[type="checkbox"]')).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'Select Ann Lee' }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('checkbox', { name: 'Select Bo Park' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByTestId('person-row').map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'true']);
     // One of two: the header's box is mixed.
     expect((screen.getByRole('checkbox', { name: 'Select every person of this page' }) as HTMLInputElement).indeterminate).toBe(true);
   });
@@ -256,6 +282,36 @@ describe('DataTable row selection', () => {
     expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0]], true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select every person of this page' }));
     expect(onChange).toHaveBeenLastCalledWith(PEOPLE, true);
+  });
+
+  it('selects by keyboard on a focused row: Space toggles, Shift+arrows extend and move, Ctrl+A takes every row shown', () => {
+    const chosen = new Set<string>();
+    const { selection, onChange } = selectionOf(chosen);
+    const { onRowClick } = renderTable({ selection });
+    const [ann, bo] = screen.getAllByTestId('person-row');
+    fireEvent.keyDown(ann, { key: ' ' });
+    expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0]], true);
+    fireEvent.keyDown(ann, { key: ' ' });
+    expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0]], false);
+    ann.focus();
+    fireEvent.keyDown(ann, { key: 'ArrowDown', shiftKey: true });
+    expect(onChange).toHaveBeenLastCalledWith([PEOPLE[0], PEOPLE[1]], true);
+    expect(document.activeElement).toBe(bo);
+    chosen.clear();
+    fireEvent.keyDown(bo, { key: 'a', ctrlKey: true });
+    expect(onChange).toHaveBeenLastCalledWith(PEOPLE, true);
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('leaves the keys alone while the selection is disabled, and Enter still opens the row', () => {
+    const { selection, onChange } = selectionOf(new Set(), true);
+    const { onRowClick } = renderTable({ selection });
+    const [ann] = screen.getAllByTestId('person-row');
+    fireEvent.keyDown(ann, { key: ' ' });
+    fireEvent.keyDown(ann, { key: 'a', ctrlKey: true });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(ann, { key: 'Enter' });
+    expect(onRowClick).toHaveBeenCalledWith(PEOPLE[0]);
   });
 
   it('marks rows with their own class', () => {

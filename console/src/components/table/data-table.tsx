@@ -18,6 +18,7 @@ import {
   mergeClasses,
   tokens,
   type TableColumnDefinition,
+  type TableColumnId,
   type TableColumnSizingOptions,
 } from '@fluentui/react-components';
 import { errorMessage } from '../api';
@@ -30,14 +31,13 @@ import {
   SelectRowBox,
   cellContent,
   isOwnControl,
+  selectionKey,
   useWrapClass,
-  type DataTableAction,
-  type DataTableColumn,
-  type DataTableSelection,
+  type DataTableProps,
 } from './data-table-parts';
-import { ListPager, type ListPagerProps } from './list-pager';
+import { ListPager } from './list-pager';
 
-export type { DataTableAction, DataTableColumn, DataTableSelection } from './data-table-parts';
+export type { DataTableAction, DataTableColumn, DataTableProps, DataTableSelection, DataTableSort } from './data-table-parts';
 
 const ACTIONS = '__actions';
 /** Tabster's event before Enter moves focus into a row's cells (`TabsterMoveFocusEventName`); preventing it keeps Enter for the row. */
@@ -71,56 +71,6 @@ const useStyles = makeStyles({
   message: { margin: tokens.spacingHorizontalM },
   placeholder: { width: '100%' },
 });
-
-export interface DataTableSort<S extends string> {
-  column: S;
-  dir: 'asc' | 'desc';
-  /** A header was chosen: sort by it (the list's params decide the direction). */
-  onSort(column: S, firstDir?: 'asc' | 'desc'): void;
-}
-
-export interface DataTableProps<T, S extends string = string> {
-  /** The table's accessible name ("Clients"). */
-  label: string;
-  /** What a row is, plural ("clients"): the loading, error and pager texts use it. */
-  noun: string;
-  columns: readonly DataTableColumn<T, S>[];
-  /** The rows of this page; undefined until the first answer. */
-  items: readonly T[] | undefined;
-  getRowId(item: T): string;
-  /** A name for the row in its actions' labels ("More actions for Ann Lee"). */
-  getRowName(item: T): string;
-  loading?: boolean;
-  /** A newer answer is on its way: the rows shown dim. */
-  stale?: boolean;
-  error?: unknown;
-  onRetry?(): void;
-  /** What an empty list says, and the next step (e.g. "Clear the search"). */
-  empty: { text: ReactNode; icon?: ReactNode; action?: ReactNode };
-  sort?: DataTableSort<S>;
-  /** Server paging: the pager under the rows (left out when there is only the list). */
-  paging?: Omit<ListPagerProps, 'noun'>;
-  /** Clicking a row (or Enter on it) opens the item. */
-  onRowClick?(item: T): void;
-  actions?(item: T): DataTableAction[];
-  /** How many actions show as buttons on a wide screen; the rest go in "⋯" (default: all). */
-  inlineActions?: number;
-  /** The inline actions as icons, each named by its tooltip (for rows with several long action names). */
-  compactActions?: boolean;
-  /** Starting width of the actions column in px. */
-  actionsWidth?: number;
-  /** Attributes of each row, e.g. data-testid. */
-  rowAttributes?(item: T): Record<string, string>;
-  /** A class of a row (a changed row, the chosen one, a totals row). */
-  rowClassName?(item: T): string | undefined;
-  /** A box on each row and in the header (on a phone, on each card). */
-  selection?: DataTableSelection<T>;
-  /** While the first answer loads: the columns over this many placeholder rows instead of a spinner. */
-  placeholderRows?: number;
-  /** Classes of the scroll box (e.g. to fill a full-screen dialog). */
-  scrollClassName?: string;
-  className?: string;
-}
 
 /**
  * The console's one table: column definitions, server sorting, a sticky header, cells cut with a tooltip,
@@ -262,6 +212,14 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
     return options;
   }, [columns, actions, props.actionsWidth]);
 
+  // A row element's item, for Shift+↑ / Shift+↓ (the rows carry their id).
+  const itemOfRow = (row: HTMLElement) => items.find((item) => getRowId(item) === row.dataset.rowId);
+
+  const controlColumns = useMemo(
+    () => new Set<TableColumnId>(columns.filter((column) => column.control).map((column) => column.id)),
+    [columns],
+  );
+
   const sortColumn = sort ? columns.find((column) => column.sort === sort.column)?.id : undefined;
 
   // Enter on a row opens it: the grid's focus manager would otherwise take Enter to step into the row's cells
@@ -311,14 +269,23 @@ function Grid<T, S extends string>(props: DataTableProps<T, S> & { items: readon
               key={rowId}
               className={mergeClasses(onRowClick && styles.clickable, props.rowClassName?.(item))}
               onClick={onRowClick ? (event: MouseEvent) => !isOwnControl(event) && onRowClick(item) : undefined}
-              onKeyDown={
-                onRowClick
-                  ? (event: KeyboardEvent) => event.key === 'Enter' && event.target === event.currentTarget && onRowClick(item)
-                  : undefined
-              }
+              aria-selected={selection ? !selection.disabled && selection.isSelected(item) : undefined}
+              data-row-id={getRowId(item)}
+              onKeyDown={(event: KeyboardEvent) => {
+                if (selection && selectionKey(event, selection, item, items, itemOfRow)) {
+                  event.preventDefault();
+                  event.stopPropagation();
+                } else if (onRowClick && event.key === 'Enter' && event.target === event.currentTarget) {
+                  // Handled here: the key's default would go on to click whatever takes focus in what opens (its ✕).
+                  event.preventDefault();
+                  onRowClick(item);
+                }
+              }}
               {...rowAttributes?.(item)}
             >
-              {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
+              {({ renderCell, columnId }) => (
+                <DataGridCell focusMode={controlColumns.has(columnId) ? 'none' : 'cell'}>{renderCell(item)}</DataGridCell>
+              )}
             </DataGridRow>
           )}
         </DataGridBody>

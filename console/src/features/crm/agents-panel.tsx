@@ -20,6 +20,8 @@ const useStyles = makeStyles({
     rowGap: '2px',
     maxHeight: '560px',
     overflowY: 'auto',
+    // A phone: the leads follow below, so the agents take a few lines and scroll.
+    '@media (max-width: 639px)': { maxHeight: '200px' },
   },
   agent: {
     display: 'flex',

@@ -76,13 +76,24 @@ export const useAssignableLeads = (query: TableQuery, unassigned = false) =>
 
 export const useUserLeads = (userId: string | null) => useApi<UserLeads>(userId ? CRM_PATHS.userLeads(userId) : null);
 
-export const fetchUnassignedIds = (limit: number) => apiFetch<number[]>(withQuery(CRM_PATHS.unassignedIds, { limit }));
+/** The next unassigned leads among those the search matches (+10 / +100). */
+export const fetchUnassignedIds = (limit: number, search: string) =>
+  apiFetch<number[]>(withQuery(CRM_PATHS.unassignedIds, { limit, search: search || undefined }));
+
+/**
+ * How many unassigned leads with a phone the search matches: what +10, +100 and Distribute take from. Undefined
+ * while it loads (never the previous search's count).
+ */
+export const useUnassignedMatches = (search: string): number | undefined =>
+  useApi<LeadTablePage<Lead>>(
+    withQuery(CRM_PATHS.assignable, { draw: 0, start: 0, length: 1, search: search || undefined, unassigned: true }),
+  ).data?.recordsFiltered;
 
 export const updateUserLeads = (userId: string, changes: LeadChange[]) =>
   apiFetch<UpdateUserLeadsResult>(CRM_PATHS.userLeads(userId), { method: 'PUT', json: { changes } });
 
-export const distributeLeads = (userIds: string[], count: number) =>
-  apiFetch<DistributeLeadsResult>(CRM_PATHS.distribute, { method: 'POST', json: { userIds, count } });
+export const distributeLeads = (userIds: string[], count: number, search: string) =>
+  apiFetch<DistributeLeadsResult>(CRM_PATHS.distribute, { method: 'POST', json: { userIds, count, search } });
 
 /** After assignments change: the table's sellers and every agent's lead list. */
 export const useReloadAssignments = () => useReload((key) => key.startsWith(CRM_PATHS.assignable) || key.startsWith(CRM_PATHS.users));

@@ -3,6 +3,7 @@ import { Button, Toolbar, ToolbarDivider, makeStyles, tokens } from '@fluentui/r
 import { PersonSearchRegular } from '@fluentui/react-icons';
 import { LEAD_SELECTION_STEPS, USER_LEADS_PAGE_SIZE, type Lead, type LeadTablePage } from '@backoffice/contracts';
 import { BadgeList, DataTable, answerTableProps, type DataTableColumn, type ListAnswer } from '../../components/table';
+import { stepLabel } from './assignment-words';
 import { leadPagerNote } from './lead-pager-note';
 import type { PendingChanges } from './pending-changes';
 
@@ -13,15 +14,20 @@ const useStyles = makeStyles({
 
 export interface SelectionToolsProps {
   disabled: boolean;
+  /** Unassigned leads the search matches (what +10 / +100 take from); undefined while counted. */
+  matches: number | undefined;
+  search: string;
+  /** The id of the text saying what +10 / +100 will take. */
+  hintId: string;
   onSelectPage(on: boolean): void;
   onAddNext(step: number): void;
   onRemoveLast(step: number): void;
 }
 
-/** Select or unselect the page, add the next unassigned leads, or take back the last ones picked. */
-export function SelectionTools({ disabled, onSelectPage, onAddNext, onRemoveLast }: SelectionToolsProps) {
+/** Select or unselect the page, add the next unassigned leads the search matches, or take back the last ones picked. */
+export function SelectionTools({ disabled, matches, search, hintId, onSelectPage, onAddNext, onRemoveLast }: SelectionToolsProps) {
   return (
-    <Toolbar aria-label="Selection" size="small" style={{ padding: 0 }}>
+    <Toolbar aria-label="Selection" size="small" style={{ padding: 0, flexWrap: 'wrap' }}>
       <Button size="small" appearance="subtle" disabled={disabled} onClick={() => onSelectPage(true)}>
         Select all
       </Button>
@@ -34,9 +40,10 @@ export function SelectionTools({ disabled, onSelectPage, onAddNext, onRemoveLast
           key={`+${step}`}
           size="small"
           appearance="subtle"
-          disabled={disabled}
+          disabled={disabled || !matches}
           onClick={() => onAddNext(step)}
-          aria-label={`Select the next ${step} unassigned leads`}
+          aria-label={stepLabel(step, matches, search)}
+          aria-describedby={hintId}
         >
           {`+${step}`}
         </Button>
@@ -48,7 +55,7 @@ export function SelectionTools({ disabled, onSelectPage, onAddNext, onRemoveLast
           appearance="subtle"
           disabled={disabled}
           onClick={() => onRemoveLast(step)}
-          aria-label={`Unselect the last ${step} selected leads`}
+          aria-label={`−${step}: unselect the last ${step} selected leads`}
         >
           {`−${step}`}
         </Button>

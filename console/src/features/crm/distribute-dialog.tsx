@@ -1,12 +1,24 @@
 import { useState } from 'react';
-import { SearchBox, Button, Checkbox, Field, SpinButton, Text, makeStyles, shorthands, tokens } from '@fluentui/react-components';
+import {
+  SearchBox,
+  Button,
+  Checkbox,
+  Field,
+  FieldContextProvider,
+  SpinButton,
+  Text,
+  makeStyles,
+  shorthands,
+  tokens,
+} from '@fluentui/react-components';
 import type { StaffUser } from '@backoffice/contracts';
 import { errorMessage, fieldErrors } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { DialogFrame } from '../../components/feedback/dialog-frame';
 import { useStaffSearch } from '../../components/pickers';
 import { useResetWhen, useDebounced } from '../../components/table';
-import { distributeLeads, useAssignableLeads } from './api';
+import { distributeLeads } from './api';
+import { distributeMessage } from './assignment-words';
 
 const useStyles = makeStyles({
   surface: { width: '520px', maxWidth: 'calc(100vw - 32px)' },
@@ -21,13 +33,25 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   hint: { color: tokens.colorNeutralForeground3 },
+  agent: { display: 'flex', alignItems: 'center', minWidth: 0 },
+  email: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
-/** "Distribute": N unassigned leads (table order) spread evenly over the chosen agents. */
-export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(): void }) {
+export interface DistributeDialogProps {
+  /** The assign screen's search: only the unassigned leads it matches are dealt out. */
+  search: string;
+  /** How many unassigned leads it matches. */
+  matches: number;
+  onClose(): void;
+  /** Done: what was distributed, in words. */
+  onDone(outcome: string): void;
+}
+
+/** "Distribute": N of the unassigned leads the search matches (table order) spread evenly over the chosen agents. */
+export function DistributeDialog({ search, matches, onClose, onDone }: DistributeDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
-  const [count, setCount] = useState<number | null>(10);
+  const [count, setCount] = useState<number | null>(Math.min(10, matches));
   const [chosen, setChosen] = useState<StaffUser[]>([]);
   const [agentSearch, setAgentSearch] = useState('');
   const agents = useStaffSearch('Salesagent', useDebounced(agentSearch));
@@ -35,8 +59,6 @@ export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(
   const listed = [...chosen, ...(agents.data?.items ?? []).filter((agent) => !chosen.some((picked) => picked.id === agent.id))];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const { data: unassigned } = useAssignableLeads({ draw: 0, start: 0, length: 1, search: '' }, true);
-  const available = unassigned?.recordsFiltered;
 
   useResetWhen(`${count}|${chosen.map((agent) => agent.id).join(',')}`, () => setErrors({}));
 
@@ -50,17 +72,15 @@ export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(
       const result = await distributeLeads(
         chosen.map((agent) => agent.id),
         count!,
+        search,
       );
-      const shares = result.perAgent.map((agent) => `${agent.name} ${agent.added}`).join(', ');
-      if (result.distributed === 0) notify.warning('There are no unassigned leads with a phone left.', 'Distribute');
-      else notify.success(`Distributed ${result.distributed.toLocaleString()} leads: ${shares}.`, 'Distribute');
-      onDone();
+      onDone(distributeMessage(result, search));
     } catch (error) {
       const fields = fieldErrors(error);
       const byField: Record<string, string> = {};
       for (const [path, message] of Object.entries(fields)) byField[path.startsWith('userIds') ? 'userIds' : path] = message;
       setErrors(byField);
-      if (Object.keys(fields).length === 0) notify.error(errorMessage(error), 'Distribute failed');
+      if (Object.keys(fields).length === 0) notify.error(errorMessage(error), 'Leads not distributed');
     } finally {
       setSaving(false);
     }
@@ -81,10 +101,8 @@ export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(
         </>
       }
     >
-      <Text className={styles.hint}>
-        {available === undefined
-          ? 'Takes the next unassigned leads with a phone, in table order, and deals them out in turn.'
-          : `${available.toLocaleString()} unassigned leads with a phone. They are taken in table order and dealt out in turn.`}
+      <Text className={styles.hint} data-testid="distribute-hint">
+        {`${distributeHint(count, matches, search)} They are taken in table order and dealt out in turn.`}
       </Text>
       <Field label="Number of leads" required validationMessage={errors.count}>
         <SpinButton
@@ -95,26 +113,40 @@ export function DistributeDialog({ onClose, onDone }: { onClose(): void; onDone(
         />
       </Field>
       <Field label="Sales agents" required validationMessage={errors.userIds}>
-        <div className={styles.agents} role="group" aria-label="Sales agents">
-          <SearchBox
-            size="small"
-            placeholder="Search name or email"
-            aria-label="Search sales agents"
-            value={agentSearch}
-            onChange={(_event, data) => setAgentSearch(data.value)}
-          />
-          {listed.map((agent) => (
-            <Checkbox
-              key={agent.id}
-              label={`${agent.name} (${agent.email})`}
-              checked={chosen.some((picked) => picked.id === agent.id)}
-              onChange={(_event, data) =>
-                setChosen((current) => (data.checked ? [...current, agent] : current.filter((picked) => picked.id !== agent.id)))
-              }
+        {/* Each box is its own control: out of the Field's context, which would give all of them its one id and mark. */}
+        <FieldContextProvider value={undefined}>
+          <div className={styles.agents} role="group" aria-label="Sales agents">
+            <SearchBox
+              size="small"
+              placeholder="Search name or email"
+              aria-label="Search sales agents"
+              value={agentSearch}
+              onChange={(_event, data) => setAgentSearch(data.value)}
             />
-          ))}
-        </div>
+            {listed.map((agent) => (
+              <span key={agent.id} className={styles.agent}>
+                <Checkbox
+                  label={agent.name}
+                  aria-describedby={`distribute-email-${agent.id}`}
+                  checked={chosen.some((picked) => picked.id === agent.id)}
+                  onChange={(_event, data) =>
+                    setChosen((current) => (data.checked ? [...current, agent] : current.filter((picked) => picked.id !== agent.id)))
+                  }
+                />
+                <Text size={200} id={`distribute-email-${agent.id}`} className={styles.email}>
+                  {agent.email}
+                </Text>
+              </span>
+            ))}
+          </div>
+        </FieldContextProvider>
       </Field>
     </DialogFrame>
   );
+}
+
+/** How many leads Distribute takes, and from which search ("10 of the 14 unassigned leads matching “smith”."). */
+function distributeHint(count: number | null, matches: number, search: string): string {
+  const of = `${matches.toLocaleString('en-US')} unassigned ${matches === 1 ? 'lead' : 'leads'}${search ? ` matching “${search}”` : ' with a phone'}`;
+  return count ? `Distributes ${Math.min(count, matches).toLocaleString('en-US')} of the ${of}.` : `There are ${of}.`;
 }

@@ -16,9 +16,15 @@ const useStyles = makeStyles({
     whiteSpace: 'pre-wrap',
     overflowWrap: 'anywhere',
   },
+  // A stage change or a follow-up date: what happened, lighter than what someone wrote.
+  event: {
+    paddingLeft: tokens.spacingHorizontalM,
+    borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke1}`,
+    overflowWrap: 'anywhere',
+  },
 });
 
-/** A lead's notes: a new note, and the history (newest first, each with its author and time). */
+/** A lead's notes: a new note, and the history (notes, stage changes and follow-ups, newest first, each with who and when). */
 export function LeadNotes({ leadId, onAdded }: { leadId: number; onAdded(): void }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -66,11 +72,11 @@ export function LeadNotes({ leadId, onAdded }: { leadId: number; onAdded(): void
       {notes.isLoading ? (
         <Spinner size="tiny" label="Loading the notes…" />
       ) : !notes.data || notes.data.length === 0 ? (
-        <Text className={styles.muted}>No notes yet.</Text>
+        <Text className={styles.muted}>Nothing yet: notes, stage changes and follow-up dates appear here.</Text>
       ) : (
         <ol className={styles.notes} data-testid="lead-notes">
           {notes.data.map((note) => (
-            <li key={note.id} className={styles.note} data-testid="lead-note">
+            <li key={note.id} className={note.kind === 'note' ? styles.note : styles.event} data-testid="lead-note" data-kind={note.kind}>
               <Text size={200} block className={styles.muted}>
                 {note.authorName} · {new Date(note.createdAt).toLocaleString()}
               </Text>

@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { CallRegular, DismissRegular, MailRegular } from '@fluentui/react-icons';
-import { LEAD_STAGES, type LeadStage, type PipelineLead, type UpdatePipeline } from '@backoffice/contracts';
+import { FOLLOW_UP_IN_PAST, LEAD_STAGES, type LeadStage, type PipelineLead, type UpdatePipeline } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
 import { useNotify } from '../../components/feedback';
 import { LeadNotes } from './lead-notes';
@@ -46,6 +46,8 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
   const styles = useStyles();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const [followUpError, setFollowUpError] = useState<string | undefined>();
+  const today = toDay(new Date());
 
   const change = async (update: UpdatePipeline, what: string) => {
     setBusy(true);
@@ -111,10 +113,11 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
                 ))}
               </Dropdown>
             </Field>
-            <Field label="Next follow-up" className={styles.field}>
+            <Field label="Next follow-up" className={styles.field} validationMessage={followUpError}>
               <DatePicker
                 className={styles.control}
                 value={lead.followUpAt ? fromDay(lead.followUpAt) : null}
+                minDate={fromDay(today)}
                 disabled={busy}
                 placeholder="No follow-up"
                 allowTextInput
@@ -122,6 +125,9 @@ export function LeadPanel({ lead, onClose, onChanged }: { lead: PipelineLead; on
                 parseDateFromString={parseTyped}
                 onSelectDate={(date) => {
                   const day = date ? toDay(date) : null;
+                  // A typed day before today is refused here, in the server's words, before it is asked.
+                  if (day && day < today) return setFollowUpError(FOLLOW_UP_IN_PAST);
+                  setFollowUpError(undefined);
                   if (day !== lead.followUpAt) void change({ followUpAt: day }, 'Follow-up');
                 }}
                 showGoToToday

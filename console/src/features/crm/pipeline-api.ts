@@ -1,5 +1,6 @@
 import type {
   LeadNote,
+  MyLeadsActivity,
   LeadStage,
   MyLeadsSummary,
   PipelineCard,
@@ -36,6 +37,9 @@ export const useTeamPipeline = (query: PipelineListQuery) =>
   useApi<PipelinePage>(withQuery(CRM_PATHS.team, listQuery(query), { omitFalse: true }), { keepPreviousData: true });
 
 export const useMyLeadsSummary = () => useApi<MyLeadsSummary>(withQuery(CRM_PATHS.mineSummary, { tz: browserTimeZone() }));
+
+/** The agent's last 30 days, day by day (for the workspace's chart). */
+export const useMyActivity = () => useApi<MyLeadsActivity>(withQuery(CRM_PATHS.mineActivity, { tz: browserTimeZone() }));
 
 export const useLeadNotes = (leadId: number | null) => useApi<LeadNote[]>(leadId ? CRM_PATHS.leadNotes(leadId) : null);
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Button, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Link, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { OpenRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import type { PipelineLead, PipelinePage } from '@backoffice/contracts';
 import { DataTable, answerTableProps, type DataTableColumn, type DataTableSelection, type ListAnswer } from '../../components/table';
@@ -12,6 +12,10 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   overdue: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
+  // The lead's name opens it: a target of at least 24 px (WCAG 2.5.8).
+  open: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%', minHeight: '24px', textAlign: 'left' },
+  // Phone and email links stand alone in their cells: targets of at least 24 px too.
+  contact: { display: 'inline-block', minHeight: '24px', lineHeight: '24px', verticalAlign: 'middle' },
   notes: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   notesText: { flexGrow: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
@@ -41,7 +45,7 @@ function usePipelineColumns(team: boolean, onOpen: (lead: PipelineLead) => void)
         card: 'title',
         render: (lead) => (
           <span className={styles.name}>
-            <Link as="button" className={styles.ellipsis} onClick={() => onOpen(lead)} aria-label={`Open ${lead.name}`}>
+            <Link as="button" className={styles.open} onClick={() => onOpen(lead)} aria-label={`Open ${lead.name}`}>
               <Text weight="semibold">{lead.name || 'Unnamed lead'}</Text>
             </Link>
             <Text size={200} className={`${styles.muted} ${styles.ellipsis}`}>
@@ -73,16 +77,25 @@ function usePipelineColumns(team: boolean, onOpen: (lead: PipelineLead) => void)
       {
         id: 'phone',
         header: 'Phone',
+        control: true,
         width: 140,
-        render: (lead) => (lead.phone ? <Link href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</Link> : '—'),
+        render: (lead) =>
+          lead.phone ? (
+            <Link href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`} className={styles.contact}>
+              {lead.phone}
+            </Link>
+          ) : (
+            '—'
+          ),
       },
       {
         id: 'email',
         header: 'Email',
+        control: true,
         width: 180,
         render: (lead) =>
           lead.email ? (
-            <Link href={`mailto:${lead.email}`} className={styles.ellipsis} title={lead.email}>
+            <Link href={`mailto:${lead.email}`} className={mergeClasses(styles.contact, styles.ellipsis)} title={lead.email}>
               {lead.email}
             </Link>
           ) : (

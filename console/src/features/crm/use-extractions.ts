@@ -55,7 +55,7 @@ export function useExtractions(uploads: readonly LeadUpload[] | undefined) {
               const outcome: ExtractionOutcome = { upload, result: job.result, group: job.groups?.[0] ?? null };
               if (alive.current) setOutcomes((current) => [outcome, ...current.filter((item) => item.upload.id !== upload.id)]);
             }
-            notify.success(`Success Extracting ${upload.name}`, 'leads | uploadData');
+            notify.success(`Success Extracting ${upload.name}`, 'Leads extracted');
             break;
           }
           if (job.state === 'failed' || job.state === 'unknown') {

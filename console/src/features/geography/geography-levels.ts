@@ -1,16 +1,15 @@
 import {
-  AreaInputSchema,
-  BoroughInputSchema,
-  CityInputSchema,
-  CountryInputSchema,
+  GEOGRAPHY_LEVEL_FACTS,
   GEOGRAPHY_LEVELS,
   GEOGRAPHY_PATHS,
-  StateInputSchema,
+  geographyParentOf,
   type Area,
   type Borough,
   type City,
   type Country,
+  type GeographyField,
   type GeographyLevel,
+  type GeographyParentKey,
   type State,
 } from '@backoffice/contracts';
 import { BuildingRegular, CityRegular, GlobeRegular, LocationRegular, MapRegular, type FluentIcon } from '@fluentui/react-icons';
@@ -25,8 +24,8 @@ export interface RegionByLevel {
   area: Area;
 }
 
-/** Form fields a level's modal shows, in order. */
-export type RegionField = 'shortName' | 'name' | 'shippingFee' | 'taxRate' | 'zipCodes';
+/** Form fields a level's modal shows, in order (libs/contracts' GeographyField). */
+export type RegionField = GeographyField;
 
 /** What the screen needs to know about one level of the hierarchy. */
 export interface LevelConfig {
@@ -42,9 +41,9 @@ export interface LevelConfig {
   /** The level below; null for the last level (edit only, no select). */
   child: GeographyLevel | null;
   /** The parent's id field in the body. */
-  parentKey: 'countryId' | 'stateId' | 'cityId' | 'boroughId' | null;
+  parentKey: GeographyParentKey | null;
   fields: readonly RegionField[];
-  schema: typeof CountryInputSchema | typeof StateInputSchema | typeof CityInputSchema | typeof BoroughInputSchema | typeof AreaInputSchema;
+  schema: (typeof GEOGRAPHY_LEVEL_FACTS)[GeographyLevel]['input'];
   /** GET list key for a parent id (countries: no parent). */
   listPath(parentId: number | null): string;
   /** POST path. */
@@ -53,59 +52,49 @@ export interface LevelConfig {
   itemPath(id: number): string;
 }
 
-/** What a level's row says; the rest of its LevelConfig follows from its place in GEOGRAPHY_LEVELS. */
-type LevelRow = Omit<LevelConfig, 'level' | 'noun' | 'parent' | 'child' | 'parentKey'>;
+/** What a level's row says; the rest of its LevelConfig is libs/contracts' (GEOGRAPHY_LEVEL_FACTS, GEOGRAPHY_LEVELS). */
+type LevelRow = Omit<LevelConfig, 'level' | 'noun' | 'title' | 'fields' | 'schema' | 'parent' | 'child' | 'parentKey'>;
 
-/** A level's config: the level above it in GEOGRAPHY_LEVELS is its parent (named by the parent's id field), the one below its child. */
+/**
+ * A level's config: its names, fields and schema as libs/contracts declares them; the level above it in
+ * GEOGRAPHY_LEVELS is its parent (named by the parent's id field), the one below its child.
+ */
 function levelConfig(level: GeographyLevel, row: LevelRow): LevelConfig {
+  const { plural, fields, input } = GEOGRAPHY_LEVEL_FACTS[level];
   const index = GEOGRAPHY_LEVELS.indexOf(level);
-  const parent = index > 0 ? GEOGRAPHY_LEVELS[index - 1] : null;
+  const parent = geographyParentOf(level);
   const child = index < GEOGRAPHY_LEVELS.length - 1 ? GEOGRAPHY_LEVELS[index + 1] : null;
-  return { level, noun: level, parent, child, parentKey: parent && (`${parent}Id` as LevelConfig['parentKey']), ...row };
+  const title = plural.charAt(0).toUpperCase() + plural.slice(1);
+  return { level, noun: level, title, fields, schema: input, parent: parent?.level ?? null, child, parentKey: parent?.key ?? null, ...row };
 }
 
 export const LEVELS: Record<GeographyLevel, LevelConfig> = {
   country: levelConfig('country', {
-    title: 'Countries',
     icon: GlobeRegular,
-    fields: ['shortName', 'name', 'taxRate'],
-    schema: CountryInputSchema,
     listPath: () => GEOGRAPHY_PATHS.countries,
     collectionPath: GEOGRAPHY_PATHS.countries,
     itemPath: GEOGRAPHY_PATHS.country,
   }),
   state: levelConfig('state', {
-    title: 'States',
     icon: MapRegular,
-    fields: ['shortName', 'name', 'taxRate'],
-    schema: StateInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.statesOfCountry(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.states,
     itemPath: GEOGRAPHY_PATHS.state,
   }),
   city: levelConfig('city', {
-    title: 'Cities',
     icon: CityRegular,
-    fields: ['name', 'shippingFee', 'taxRate'],
-    schema: CityInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.citiesOfState(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.cities,
     itemPath: GEOGRAPHY_PATHS.city,
   }),
   borough: levelConfig('borough', {
-    title: 'Boroughs',
     icon: BuildingRegular,
-    fields: ['name', 'taxRate', 'zipCodes'],
-    schema: BoroughInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.boroughsOfCity(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.boroughs,
     itemPath: GEOGRAPHY_PATHS.borough,
   }),
   area: levelConfig('area', {
-    title: 'Areas',
     icon: LocationRegular,
-    fields: ['name', 'taxRate', 'zipCodes'],
-    schema: AreaInputSchema,
     listPath: (parentId) => GEOGRAPHY_PATHS.areasOfBorough(parentId ?? 0),
     collectionPath: GEOGRAPHY_PATHS.areas,
     itemPath: GEOGRAPHY_PATHS.area,

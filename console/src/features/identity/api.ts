@@ -18,7 +18,7 @@ import type {
   UserListQuery,
   UserRoles,
 } from '@backoffice/contracts';
-import { apiFetch, revalidateUnder, useApi, withQuery } from '../../components/api';
+import { apiFetch, idempotencyHeader, revalidateUnder, useApi, withQuery } from '../../components/api';
 
 export const USERS_PATH = IDENTITY_PATHS.users;
 export const ROLES_PATH = IDENTITY_PATHS.roles;
@@ -100,10 +100,17 @@ export function useClients(query: ClientListQuery) {
   return useApi<Page<Client>>(withQuery(CLIENTS_PATH, query), { keepPreviousData: true });
 }
 
-/** Insert without an id, update with one (docs/product.md); the answer says whether it succeeded. */
-export async function saveClient(input: ClientInsertRequest | ClientUpdateRequest): Promise<IdentityResult> {
+/**
+ * Insert without an id, update with one (docs/product.md); the answer says whether it succeeded. An insert carries
+ * the dialog's Idempotency-Key, so a retry after a lost answer creates no second client.
+ */
+export async function saveClient(input: ClientInsertRequest | ClientUpdateRequest, idempotencyKey?: string): Promise<IdentityResult> {
   const isUpdate = 'id' in input && !!input.id;
-  const result = await apiFetch<IdentityResult>(`${CLIENTS_PATH}/${isUpdate ? 'update' : 'insert'}`, { method: 'POST', json: input });
+  const result = await apiFetch<IdentityResult>(`${CLIENTS_PATH}/${isUpdate ? 'update' : 'insert'}`, {
+    method: 'POST',
+    json: input,
+    headers: isUpdate ? {} : idempotencyHeader(idempotencyKey),
+  });
   if (result.succeeded) await revalidateUnder(CLIENTS_PATH);
   return result;
 }

@@ -5,6 +5,7 @@ import {
   ORDERS_PATHS,
   type Branch,
   type Client,
+  type ClientServiceCounts,
   type ClientServiceDetail,
   type ClientServiceFile,
   type ClientServiceSummary,
@@ -16,7 +17,8 @@ import {
   type Page,
   type ServiceTransactionInput,
 } from '@backoffice/contracts';
-import { apiFetch, revalidateUnder, useApi } from '../../components/api';
+import { apiFetch, idempotencyHeader, revalidateUnder, useApi, withQuery } from '../../components/api';
+import { browserTimeZone } from '../../components/format';
 
 export interface OrderListParams {
   page: number;
@@ -72,6 +74,10 @@ export function useClientServices(filter: { search: string; status: string; page
   return useApi<Page<ClientServiceSummary>>(`${ORDERS_PATHS.clientServices}?${query}`, { keepPreviousData: true });
 }
 
+/** The caller's client services by status and this week's (a provider's own; everyone's for a Manager). */
+export const useClientServiceCounts = () =>
+  useApi<ClientServiceCounts>(withQuery(ORDERS_PATHS.clientServiceCounts, { tz: browserTimeZone() }));
+
 export function useClientService(id: string | null) {
   return useApi<ClientServiceDetail>(id ? ORDERS_PATHS.clientService(id) : null, { shouldRetryOnError: false });
 }
@@ -112,8 +118,13 @@ export function uploadTransactionImage(clientServiceId: string, file: File): Pro
   });
 }
 
-export async function recordTransaction(input: ServiceTransactionInput): Promise<CommandResult> {
-  const result = await apiFetch<CommandResult>(ORDERS_PATHS.transaction, { method: 'POST', json: input });
+/** Records a transaction; `idempotencyKey` (the dialog's) makes a retry after a lost answer record it once. */
+export async function recordTransaction(input: ServiceTransactionInput, idempotencyKey?: string): Promise<CommandResult> {
+  const result = await apiFetch<CommandResult>(ORDERS_PATHS.transaction, {
+    method: 'POST',
+    json: input,
+    headers: idempotencyHeader(idempotencyKey),
+  });
   await afterChange(input.clientServiceId);
   return result;
 }

@@ -148,13 +148,13 @@ export function AssignDialog({ clientService, onClose }: { clientService: Client
     try {
       const result = await assign(clientService.id, clear ? choice.clear : choice.assignment);
       if (result.success) {
-        notify.success(result.message, result.title ?? 'Assign');
+        notify.success(result.message, clear ? 'Assignment cleared' : 'Assigned');
         onClose(true);
         return;
       }
-      notify.warning(result.message, result.title ?? 'Assign');
+      notify.warning(result.message, clear ? 'Assignment not cleared' : 'Not assigned');
     } catch (error) {
-      notify.error(errorMessage(error), 'Assign');
+      notify.error(errorMessage(error), clear ? 'Assignment not cleared' : 'Not assigned');
     }
     setBusy(null);
   };

@@ -1,10 +1,28 @@
-import { Badge, Field, MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowRightRegular, CheckmarkCircleFilled, CircleRegular } from '@fluentui/react-icons';
+import {
+  Badge,
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowRightRegular,
+  BuildingRegular,
+  CheckmarkCircleFilled,
+  CircleRegular,
+  NoteAddRegular,
+  PersonSwapRegular,
+} from '@fluentui/react-icons';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { shortId, type ClientServiceDetail } from '@backoffice/contracts';
 import { errorMessage } from '../../components/api';
-import { ViewDialog } from '../../components/feedback/view-dialog';
+import { DetailsDrawer } from '../../components/feedback/details-drawer';
 import { formatDate } from '../../components/format';
 import { ACCESS, hasAnyRole, useAuth } from '../../components/auth';
 import { TextLink } from '../../components/navigation';
@@ -302,12 +320,42 @@ function TransactionsSection({ transactions }: { transactions: ClientServiceDeta
   );
 }
 
-/** View: every field of one client service, in a large modal. */
-export function ClientServiceDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
+/** What the details' labelled buttons open: the status change, or the assignment (branch or provider). */
+export type ClientServiceAction = 'transaction' | 'assign';
+
+export interface ClientServiceDetailDialogProps {
+  id: string;
+  onClose(): void;
+  /** With it, the details offer their actions as labelled buttons ("Change status", "Assign branch", "Assign provider"). */
+  onAction?(action: ClientServiceAction): void;
+  /** The user may assign (staff): the assign buttons show. */
+  canAssign?: boolean;
+}
+
+/** View: every field of one client service, in a panel beside the list, with its actions as labelled buttons. */
+export function ClientServiceDetailDialog({ id, onClose, onAction, canAssign }: ClientServiceDetailDialogProps) {
   const dialog = useDialogStyles();
   const { data, error, isLoading } = useClientService(id);
+  const actions = onAction && data && (
+    <>
+      {canAssign && (
+        <>
+          <Button icon={<BuildingRegular />} onClick={() => onAction('assign')}>
+            Assign branch
+          </Button>
+          <Button icon={<PersonSwapRegular />} onClick={() => onAction('assign')}>
+            Assign provider
+          </Button>
+        </>
+      )}
+      <Button appearance="primary" icon={<NoteAddRegular />} onClick={() => onAction('transaction')}>
+        Change status
+      </Button>
+    </>
+  );
   return (
-    <ViewDialog
+    <DetailsDrawer
+      actions={actions || undefined}
       title={
         <span className={dialog.titleRow}>
           {`Client service ${shortId(id)}`}
@@ -315,8 +363,6 @@ export function ClientServiceDetailDialog({ id, onClose }: { id: string; onClose
         </span>
       }
       label={`Client service ${shortId(id)}`}
-      surfaceClassName={dialog.surface}
-      contentClassName={dialog.content}
       onClose={onClose}
       data-testid="client-service-detail"
     >
@@ -329,6 +375,6 @@ export function ClientServiceDetailDialog({ id, onClose }: { id: string; onClose
           <MessageBarBody>{errorMessage(error)}</MessageBarBody>
         </MessageBar>
       )}
-    </ViewDialog>
+    </DetailsDrawer>
   );
 }

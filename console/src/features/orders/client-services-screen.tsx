@@ -1,7 +1,19 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { CheckmarkCircleFilled, ClipboardTaskListLtrRegular, EyeRegular, NoteAddRegular, PersonSwapRegular } from '@fluentui/react-icons';
-import { CLIENT_SERVICE_STATUSES, shortId, type ClientServiceSummary } from '@backoffice/contracts';
+import {
+  CalendarAddRegular,
+  CheckmarkCircleFilled,
+  CheckmarkCircleRegular,
+  ClipboardTaskListLtrRegular,
+  DocumentCheckmarkRegular,
+  DocumentSearchRegular,
+  EyeRegular,
+  NoteAddRegular,
+  PersonSwapRegular,
+  TaskListLtrRegular,
+} from '@fluentui/react-icons';
+import { CLIENT_SERVICE_STATUSES, shortId, type ClientServiceStatus, type ClientServiceSummary } from '@backoffice/contracts';
+import { FigureGrid, type Figure } from '../../components/navigation';
 import { useAuth } from '../../components/auth';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/layout';
@@ -14,7 +26,7 @@ import {
   useListParams,
   type DataTableColumn,
 } from '../../components/table';
-import { useClientServices } from './api';
+import { useClientServiceCounts, useClientServices } from './api';
 import { AssignDialog } from './assign-dialog';
 import { ClientServiceDetailDialog } from './client-service-detail-dialog';
 import { ClientServiceStatusBadge } from './status-badges';
@@ -28,6 +40,36 @@ const useStyles = makeStyles({
   secondary: { color: tokens.colorNeutralForeground3 },
   none: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
 });
+
+/** The start of the screen: what waits at each step (each opens the list at that status) and this week's work. */
+function ClientServiceFigures({ status }: { status: string }) {
+  const { data } = useClientServiceCounts();
+  const step = (label: string, value: ClientServiceStatus, icon: ReactElement): Figure => ({
+    label,
+    value: data?.byStatus[value],
+    icon,
+    to: { search: status === value ? '' : `?status=${value}` },
+    current: status === value,
+    testId: `client-service-count-${value}`,
+  });
+  return (
+    <FigureGrid
+      label="Client services by status"
+      figures={[
+        step('To verify', 'Created', <DocumentSearchRegular />),
+        step('Verified, to fill', 'Verified', <TaskListLtrRegular />),
+        step('Filled, to complete', 'Filled', <DocumentCheckmarkRegular />),
+        { label: 'New this week', value: data?.newThisWeek, icon: <CalendarAddRegular />, testId: 'client-service-count-new' },
+        {
+          label: 'Completed this week',
+          value: data?.completedThisWeek,
+          icon: <CheckmarkCircleRegular />,
+          testId: 'client-service-count-done',
+        },
+      ]}
+    />
+  );
+}
 
 type Open = { kind: 'view' | 'assign' | 'transaction'; clientService: ClientServiceSummary } | null;
 
@@ -66,21 +108,21 @@ function IdCell({ cs }: { cs: ClientServiceSummary }) {
 }
 
 const COLUMNS: DataTableColumn<ClientServiceSummary>[] = [
-  { id: 'service', header: 'Service', render: (cs) => <ServiceCell cs={cs} />, card: 'title', width: 240, minWidth: 140 },
-  { id: 'status', header: 'Status', render: (cs) => <StatusCell cs={cs} />, card: 'status', width: 140, minWidth: 130 },
-  { id: 'id', header: 'ID', render: (cs) => <IdCell cs={cs} />, width: 100, minWidth: 96 },
-  { id: 'date', header: 'Date', text: (cs) => formatDate(cs.createdDate, 'date-time'), width: 170, minWidth: 110 },
+  { id: 'service', header: 'Service', render: (cs) => <ServiceCell cs={cs} />, card: 'title', width: 190, minWidth: 140 },
+  { id: 'status', header: 'Status', render: (cs) => <StatusCell cs={cs} />, card: 'status', width: 120, minWidth: 116 },
+  { id: 'id', header: 'ID', render: (cs) => <IdCell cs={cs} />, width: 96, minWidth: 96 },
+  { id: 'date', header: 'Date', text: (cs) => formatDate(cs.createdDate, 'date-time'), width: 170, minWidth: 160 },
   {
     id: 'provider',
     header: 'Provider',
     render: (cs) => <Assignee name={cs.providerId ? (cs.providerName ?? 'Assigned') : null} />,
-    width: 150,
+    width: 130,
   },
   {
     id: 'branch',
     header: 'Branch',
     render: (cs) => <Assignee name={cs.branchId ? (cs.branchName ?? `#${cs.branchId}`) : null} />,
-    width: 150,
+    width: 130,
   },
 ];
 
@@ -113,6 +155,7 @@ export default function ClientServicesScreen() {
           staff ? 'Order items submitted for delivery: assign them and record their progress.' : 'The client services assigned to you.'
         }
       />
+      <ClientServiceFigures status={status} />
       <ListToolbar list={list} searchLabel="Search client services" placeholder="Search by id, order, service, provider or branch">
         <FilterDropdown
           label="Status"
@@ -152,13 +195,21 @@ export default function ClientServicesScreen() {
         actions={(clientService) => [
           { label: 'View', icon: <EyeRegular />, onClick: () => setOpen({ kind: 'view', clientService }) },
           ...(staff ? [{ label: 'Assign', icon: <PersonSwapRegular />, onClick: () => setOpen({ kind: 'assign', clientService }) }] : []),
-          { label: 'Add Transaction', icon: <NoteAddRegular />, onClick: () => setOpen({ kind: 'transaction', clientService }) },
+          // The status change, named for what it does (the spec's "Add Transaction" is the dialog it opens).
+          { label: 'Change status', icon: <NoteAddRegular />, onClick: () => setOpen({ kind: 'transaction', clientService }) },
         ]}
         compactActions
         actionsWidth={staff ? 130 : 100}
         rowAttributes={(cs) => ({ 'data-testid': 'client-service-row', 'data-id': cs.id })}
       />
-      {open?.kind === 'view' && <ClientServiceDetailDialog id={open.clientService.id} onClose={() => setOpen(null)} />}
+      {open?.kind === 'view' && (
+        <ClientServiceDetailDialog
+          id={open.clientService.id}
+          onClose={() => setOpen(null)}
+          canAssign={staff}
+          onAction={(kind) => setOpen({ kind, clientService: open.clientService })}
+        />
+      )}
       {open?.kind === 'assign' && <AssignDialog clientService={open.clientService} onClose={close} />}
       {open?.kind === 'transaction' && <TransactionDialog clientService={open.clientService} onClose={close} />}
     </>

@@ -22,7 +22,7 @@ import {
   type ClientServiceStatus,
   type ClientServiceSummary,
 } from '@backoffice/contracts';
-import { errorMessage, fieldErrors } from '../../components/api';
+import { errorMessage, fieldErrors, useIdempotencyKey } from '../../components/api';
 import { useAuth } from '../../components/auth';
 import { useNotify } from '../../components/feedback';
 import { DialogFrame } from '../../components/feedback/dialog-frame';
@@ -104,6 +104,10 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { images, addFiles, removeImage } = usePickedImages(() => setErrors((current) => ({ ...current, files: '' })));
   const [busy, setBusy] = useState<string | null>(null);
+  /** One key per transaction meant: a retry (the answer lost, a server error) records it once. */
+  const recording = useIdempotencyKey();
+  /** Images already uploaded, so a retry sends the same file ids (the same body for its key) instead of new copies. */
+  const uploadedIds = useRef(new Map<File, string>());
 
   const imagesError = useMemo(() => {
     if (images.length > TRANSACTION_MAX_FILES) return `At most ${TRANSACTION_MAX_FILES} images.`;
@@ -126,22 +130,23 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
       const uploaded: string[] = [];
       for (const [index, image] of images.entries()) {
         setBusy(`Uploading image ${index + 1} of ${images.length}…`);
-        uploaded.push((await uploadTransactionImage(clientService.id, image.file)).id);
+        let id = uploadedIds.current.get(image.file);
+        if (!id) {
+          id = (await uploadTransactionImage(clientService.id, image.file)).id;
+          uploadedIds.current.set(image.file, id);
+        }
+        uploaded.push(id);
       }
       setBusy('Saving…');
-      const result = await recordTransaction({
-        clientServiceId: clientService.id,
-        serviceId: clientService.serviceId,
-        status,
-        note,
-        files: uploaded,
-      });
+      const result = await recording.run((key) =>
+        recordTransaction({ clientServiceId: clientService.id, serviceId: clientService.serviceId, status, note, files: uploaded }, key),
+      );
       if (result.success) {
-        notify.success(result.message, result.title ?? 'insert');
+        notify.success(result.message, 'Transaction recorded');
         onClose(true);
         return;
       }
-      notify.warning(result.message, result.title ?? 'insert');
+      notify.warning(result.message, 'Transaction not recorded');
     } catch (error) {
       const byField = fieldErrors(error);
       setErrors(
@@ -149,7 +154,7 @@ export function TransactionDialog({ clientService, onClose }: { clientService: C
           Object.entries(byField).map(([path, message]) => [path.startsWith('files') || path === '(body)' ? 'files' : path, message]),
         ),
       );
-      notify.error(errorMessage(error), 'insert');
+      notify.error(errorMessage(error), 'Transaction not recorded');
     }
     setBusy(null);
   };

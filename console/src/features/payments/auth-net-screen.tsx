@@ -1,12 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, CreditCardClockRegular, ReceiptRegular } from '@fluentui/react-icons';
 import {
   MAX_SETTLEMENT_DAYS,
   SETTLEMENT_RANGE_WARNING,
   invoiceNumberOf,
+  batchTotals,
+  periodTotals,
   type SettledBatch,
   type SettledTransaction,
+  type SettlementTotals,
 } from '@backoffice/contracts';
 import { useFormatMoney } from '../../components/config';
 import { EmptyState, ErrorBar, useErrorToast, useNotify } from '../../components/feedback';
@@ -21,13 +24,8 @@ import { daysCovered, startOfMonth, toIsoDay } from './settlement-dates';
 
 const useStyles = makeStyles({
   getButton: { marginTop: '26px' },
-  layout: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(320px, 420px) minmax(0, 1fr)',
-    gap: tokens.spacingHorizontalL,
-    alignItems: 'start',
-    '@media (max-width: 1000px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
+  // The batches above their transactions, each the page's width: side by side, amounts and statuses were cut at 1280 px.
+  layout: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
   panel: { padding: 0, overflow: 'hidden' },
   panelHead: {
     display: 'flex',
@@ -50,6 +48,19 @@ const useStyles = makeStyles({
   statusBad: { color: tokens.colorPaletteRedForeground1 },
   statusOther: { color: tokens.colorNeutralForeground2 },
   summary: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  totals: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalXS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    fontVariantNumeric: 'tabular-nums',
+  },
+  // Under the panel's head (which has its own line): a line below instead of above.
+  totalsUnderHead: { borderTop: 'none', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  status: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  statusCode: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: tokens.fontSizeBase200 },
   empty: { padding: tokens.spacingVerticalL },
 });
 
@@ -65,9 +76,32 @@ const STATUS_LABEL: Record<string, string> = {
   capturedPendingSettlement: 'Pending settlement',
 };
 
-function accountLabel(batch: SettledBatch): string {
-  const first = batch.statistics[0];
-  return first ? first.accountType : '';
+/** A batch's or a period's charges, refunds and net, in a row of labelled figures. */
+function TotalsLine({
+  label,
+  totals,
+  testId,
+  underHead,
+}: {
+  label: string;
+  totals: SettlementTotals;
+  testId: string;
+  underHead?: boolean;
+}) {
+  const styles = useStyles();
+  const money = useFormatMoney();
+  return (
+    <div className={mergeClasses(styles.totals, underHead && styles.totalsUnderHead)} data-testid={testId} role="group" aria-label={label}>
+      <Text weight="semibold">{label}</Text>
+      <Text>
+        Charges {money(totals.chargeAmount)} <span className={styles.secondary}>({totals.chargeCount})</span>
+      </Text>
+      <Text>
+        Refunds {money(totals.refundAmount)} <span className={styles.secondary}>({totals.refundCount})</span>
+      </Text>
+      <Text weight="semibold">Net {money(totals.net)}</Text>
+    </div>
+  );
 }
 
 /** /admin/payments/auth-net: settled batches of a period and the transactions of the selected one. */
@@ -169,12 +203,19 @@ export default function AuthNetScreen() {
               }
             />
           ) : (
-            <BatchesTable batches={list} selected={selected} onSelect={setSelected} />
+            <>
+              <BatchesTable batches={list} selected={selected} onSelect={setSelected} />
+              <TotalsLine
+                label={`Total of ${list.length} ${list.length === 1 ? 'batch' : 'batches'}`}
+                totals={periodTotals(list)}
+                testId="period-totals"
+              />
+            </>
           )}
         </Card>
         <Card className={styles.panel}>
-          {selected ? (
-            <Transactions batchId={selected} />
+          {selected && list.some((batch) => batch.batchId === selected) ? (
+            <Transactions batch={list.find((batch) => batch.batchId === selected)!} />
           ) : (
             <EmptyState
               icon={<ReceiptRegular />}
@@ -199,8 +240,17 @@ function BatchesTable({
 }) {
   const styles = useStyles();
   const money = useFormatMoney();
-  const columns = useMemo<DataTableColumn<SettledBatch>[]>(
-    () => [
+  // Each batch's totals, summed once for its three cells.
+  const totals = useMemo(() => new Map(batches.map((batch) => [batch.batchId, batchTotals(batch)])), [batches]);
+  const columns = useMemo<DataTableColumn<SettledBatch>[]>(() => {
+    const of = (batch: SettledBatch) => totals.get(batch.batchId) ?? batchTotals(batch);
+    // An amount and, beside it in grey, how many transactions make it.
+    const amountAndCount = (amount: number, count: number) => (
+      <span className={styles.number}>
+        {money(amount)} <span className={styles.secondary}>({count})</span>
+      </span>
+    );
+    return [
       {
         id: 'time',
         header: 'Settlement time',
@@ -210,24 +260,26 @@ function BatchesTable({
       },
       { id: 'batch', header: 'Batch id', width: 110, text: (batch) => batch.batchId },
       {
-        id: 'charge',
-        header: 'Charge amount',
-        width: 150,
-        render: (batch) => (
-          <span className={styles.number}>
-            {batch.statistics[0] ? (
-              <>
-                {money(batch.statistics[0].chargeAmount)} <span className={styles.secondary}>{accountLabel(batch)}</span>
-              </>
-            ) : (
-              '—'
-            )}
-          </span>
-        ),
+        id: 'cards',
+        header: 'Card types',
+        width: 220,
+        text: (batch) => batch.statistics.map((line) => line.accountType).join(', ') || '—',
       },
-    ],
-    [styles, money],
-  );
+      {
+        id: 'charge',
+        header: 'Charges',
+        width: 170,
+        render: (batch) => amountAndCount(of(batch).chargeAmount, of(batch).chargeCount),
+      },
+      {
+        id: 'refund',
+        header: 'Refunds',
+        width: 150,
+        render: (batch) => amountAndCount(of(batch).refundAmount, of(batch).refundCount),
+      },
+      { id: 'net', header: 'Net', width: 140, render: (batch) => <span className={styles.number}>{money(of(batch).net)}</span> },
+    ];
+  }, [styles, money, totals]);
   return (
     <DataTable<SettledBatch>
       label="Settled batches"
@@ -256,8 +308,8 @@ function useTransactionColumns(): DataTableColumn<SettledTransaction>[] {
   const money = useFormatMoney();
   return useMemo(
     () => [
-      { id: 'id', header: 'Id', width: 120, card: 'title', text: (t) => t.transId },
-      { id: 'name', header: 'Name', width: 150, text: (t) => `${t.firstName} ${t.lastName}`.trim() || '—' },
+      { id: 'id', header: 'Id', width: 110, card: 'title', text: (t) => t.transId },
+      { id: 'name', header: 'Name', width: 140, text: (t) => `${t.firstName} ${t.lastName}`.trim() || '—' },
       {
         id: 'account',
         header: 'Account',
@@ -269,19 +321,23 @@ function useTransactionColumns(): DataTableColumn<SettledTransaction>[] {
         ),
       },
       { id: 'amount', header: 'Amount', width: 110, render: (t) => <span className={styles.number}>{money(t.settleAmount)}</span> },
-      { id: 'time', header: 'Time', width: 170, text: (t) => formatDate(t.submitTimeUTC, 'date-time') },
+      { id: 'time', header: 'Time', width: 160, text: (t) => formatDate(t.submitTimeUTC, 'date-time') },
       {
         id: 'status',
         header: 'Status',
-        width: 200,
+        width: 170,
         card: 'status',
         render: (t) => (
-          <span>
+          <span className={styles.status}>
             <span className={statusClass(styles, t.transactionStatus)} data-status={t.transactionStatus}>
               {STATUS_LABEL[t.transactionStatus] ?? t.transactionStatus}
-            </span>{' '}
+            </span>
             {STATUS_LABEL[t.transactionStatus] && (
-              <span className={styles.secondary} data-status-code={t.transactionStatus}>
+              <span
+                className={mergeClasses(styles.secondary, styles.statusCode)}
+                data-status-code={t.transactionStatus}
+                title={t.transactionStatus}
+              >
                 {t.transactionStatus}
               </span>
             )}
@@ -294,7 +350,8 @@ function useTransactionColumns(): DataTableColumn<SettledTransaction>[] {
   );
 }
 
-function Transactions({ batchId }: { batchId: string }) {
+function Transactions({ batch }: { batch: SettledBatch }) {
+  const { batchId } = batch;
   const styles = useStyles();
   const { data, error, isLoading } = useSettledTransactions(batchId);
   const settlement = useSettlementStatus();
@@ -330,6 +387,7 @@ function Transactions({ batchId }: { batchId: string }) {
           </div>
         )}
       </div>
+      <TotalsLine label={`Batch ${batchId}`} totals={batchTotals(batch)} testId="batch-totals" underHead />
       {isLoading ? (
         <div className={styles.empty}>
           <Spinner size="small" label="Loading transactions…" />

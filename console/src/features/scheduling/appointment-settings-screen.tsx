@@ -208,7 +208,7 @@ function SettingsForm({ branchId, branchName, branchAddress, timeZone, settings,
     setSaving(true);
     try {
       const response = await saveAppointmentSettings(branchId, input);
-      notify.success(response.message, 'Success');
+      notify.success(response.message, 'Settings saved');
       setSaved(values);
       setAttempted(false);
       setServerErrors({});

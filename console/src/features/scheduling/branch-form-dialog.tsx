@@ -140,7 +140,6 @@ export function BranchFormDialog({ branch, countries, onClose }: BranchFormDialo
     fields: FIELDS,
     validate: (current) => validate(current).errors,
     onClose: () => onClose(),
-    askAlways: isNew,
   });
   const { values, setValues, form, dirty, change, touch, cancel } = bound;
   const { errorOf, saving } = form;

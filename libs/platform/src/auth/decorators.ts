@@ -4,6 +4,7 @@ import type { ApiScope, Role } from '@backoffice/contracts';
 export const IS_PUBLIC = 'auth:public';
 export const ROLES_KEY = 'auth:roles';
 export const SCOPES_KEY = 'auth:scopes';
+export const BODY_LIMIT_KEY = 'http:body-limit';
 
 /** The route needs no token. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
@@ -13,6 +14,21 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
 /** API clients holding one of these scopes may call the route too. Without it, no API client may. */
 export const Scopes = (...scopes: ApiScope[]) => SetMetadata(SCOPES_KEY, scopes);
+
+/** Room for a multipart envelope around an upload's file (boundaries, part headers, small fields). */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * A body limit the deployment configures rather than a number: `lead-upload` is crm's largest lead spreadsheet
+ * (CRM_UPLOAD_MAX_BYTES, which crm and the gateway both read) plus the multipart envelope.
+ */
+export type ConfiguredBodyLimit = 'lead-upload';
+
+/**
+ * The largest body an upload route takes, in bytes (or a configured limit): the gateway refuses more with 413 before
+ * a byte is forwarded. Routes without it take JSON bodies, limited alike everywhere.
+ */
+export const BodyLimit = (limit: number | ConfiguredBodyLimit) => SetMetadata(BODY_LIMIT_KEY, limit);
 
 export interface CurrentUserData {
   id: string;

@@ -5,6 +5,7 @@ import { PostgreSqlDriver, defineConfig, type PostgreSqlConnection } from '@mikr
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { SERVICE_CONFIG } from '../config/config.token';
 import { PlatformMigration0001Outbox, PlatformMigration0002OutboxRequestId } from '../outbox/outbox.migration';
+import { PlatformMigration0003IdempotencyKeys } from '../idempotency/idempotency.migration';
 import { ormOptions } from './orm-options';
 import { SharedCaches } from './shared-caches';
 import { AuditSubscriber } from '../audit/audit.subscriber';
@@ -13,7 +14,7 @@ export type MigrationEntry = MigrationObject;
 
 export interface DatabaseOptions {
   entities: (EntityClass<AnyEntity> | EntitySchema)[];
-  /** The service's migrations, oldest first; the platform's outbox and inbox tables come before them. */
+  /** The service's migrations, oldest first; the platform's outbox, inbox and idempotency-key tables come before them. */
   migrations: MigrationEntry[];
   /** Entities that are not staff data (tokens, caches, read models, job bookkeeping): left out of the audit log. */
   notAudited?: EntityClass<AnyEntity>[];
@@ -70,6 +71,7 @@ export class DatabaseModule {
                   { name: 'Platform0001Outbox', class: PlatformMigration0001Outbox },
                   // Runs on databases that already applied the service's own migrations too (pending by name).
                   { name: 'Platform0002OutboxRequestId', class: PlatformMigration0002OutboxRequestId },
+                  { name: 'Platform0003IdempotencyKeys', class: PlatformMigration0003IdempotencyKeys },
                   ...options.migrations,
                 ],
                 transactional: true,

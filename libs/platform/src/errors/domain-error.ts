@@ -60,3 +60,14 @@ export class TooManyRequestsError extends DomainError {
     super('too_many_requests', message, 429);
   }
 }
+
+/** A request that cannot run now but may shortly (the same Idempotency-Key still running): 409 with Retry-After. */
+export class RetryLaterError extends DomainError {
+  constructor(
+    message: string,
+    code: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message, 409);
+  }
+}

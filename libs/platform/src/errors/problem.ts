@@ -8,7 +8,7 @@ import {
 } from '@mikro-orm/core';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
-import { DomainError, TooManyRequestsError } from './domain-error';
+import { DomainError, RetryLaterError, TooManyRequestsError } from './domain-error';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem-body';
 
 export { PROBLEM_CONTENT_TYPE, problem };
@@ -85,6 +85,7 @@ export function toProblem(
     return {
       problem: problem(error.status, error.message, { code: error.code, ...(error.errors ? { errors: error.errors } : {}) }),
       serverFault: error.status >= 500,
+      ...(error instanceof RetryLaterError ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {}),
     };
   }
   if (error instanceof ZodValidationException) {

@@ -5,7 +5,8 @@ import { ApiOperation, DocumentBuilder, SwaggerModule, type OpenAPIObject } from
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { z } from 'zod';
 import { ProblemSchema, zodToJsonSchemaComponent } from '@backoffice/contracts';
-import { IS_PUBLIC } from '../auth/decorators';
+import type { ApiScope, Role } from '@backoffice/contracts';
+import { BODY_LIMIT_KEY, IS_PUBLIC, ROLES_KEY, SCOPES_KEY, type ConfiguredBodyLimit } from '../auth/decorators';
 
 export const API_RESULT = 'platform:api-result';
 
@@ -111,6 +112,25 @@ function handlersByOperationId(app: INestApplication): Map<string, Handler> {
   return found;
 }
 
+/** The route's own metadata, else its controller's (as the AccessGuard reads them). */
+const declared = <T>(key: string, { handler, target }: Handler): T | undefined =>
+  (Reflect.getMetadata(key, handler) as T | undefined) ?? (Reflect.getMetadata(key, target) as T | undefined);
+
+/**
+ * Who may call an operation, as its controller declares it and the service enforces it (@Public, @Roles, @Scopes), and
+ * its body limit (@BodyLimit): published on the operation as `x-roles` (`any`: any signed-in staff user; Admin always
+ * may), `x-api-client-scopes` and `x-body-limit`. The gateway's route table is generated from these.
+ */
+function declareAccess(operation: Operation, found: Handler, isPublic: boolean): void {
+  if (!isPublic) {
+    const roles = declared<Role[]>(ROLES_KEY, found);
+    operation['x-roles'] = roles?.length ? [...new Set<Role>(['Admin', ...roles])] : ['any'];
+    operation['x-api-client-scopes'] = [...(declared<ApiScope[]>(SCOPES_KEY, found) ?? [])];
+  }
+  const limit = declared<number | ConfiguredBodyLimit>(BODY_LIMIT_KEY, found);
+  if (limit !== undefined) operation['x-body-limit'] = limit;
+}
+
 /**
  * Completes a service's generated document: OpenAPI 3.1, a summary on every operation, its success
  * schema from @ApiResult, and the problem+json answers its guards and pipes can give (400 where it takes
@@ -134,9 +154,8 @@ export function completeOpenApi(app: INestApplication, raw: OpenAPIObject): Open
       if (!operation) continue;
       const found = operation.operationId ? handlers.get(operation.operationId) : undefined;
       const meta = found ? (Reflect.getMetadata(API_RESULT, found.handler) as ApiResultMetadata | undefined) : undefined;
-      const isPublic = found
-        ? Boolean(Reflect.getMetadata(IS_PUBLIC, found.handler) ?? Reflect.getMetadata(IS_PUBLIC, found.target))
-        : false;
+      const isPublic = found ? Boolean(declared<boolean>(IS_PUBLIC, found)) : false;
+      if (found) declareAccess(operation, found, isPublic);
       const handlerName = operation.operationId?.split('_').slice(1).join('_') ?? method;
       operation.summary ||= meta?.summary ?? defaultSummary(method, path, handlerName);
       const responses: Record<string, Json> = { ...(operation.responses ?? {}) };
@@ -187,7 +206,40 @@ export function completeOpenApi(app: INestApplication, raw: OpenAPIObject): Open
       if (isPublic) operation.security = [];
     }
   }
+  moveRequestDefaults(doc);
   return doc as unknown as OpenAPIObject;
+}
+
+/**
+ * Request schemas without `default`: an optional field that carries one is read as always present by client generators
+ * (openapi-typescript makes it required), so a caller would be made to send what it may leave out. The default moves
+ * into the field's description. Follows the request bodies' and parameters' `$ref`s into the components.
+ */
+function moveRequestDefaults(doc: Json & { paths: Record<string, Record<string, Operation>>; components: { schemas: Json } }): void {
+  const seen = new Set<unknown>();
+  const visit = (schema: unknown): void => {
+    if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+    seen.add(schema);
+    if (Array.isArray(schema)) return schema.forEach(visit);
+    const node = schema as Json;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/')) {
+      visit(doc.components.schemas[node.$ref.slice('#/components/schemas/'.length)]);
+    }
+    if ('default' in node) {
+      const note = `Default: ${JSON.stringify(node.default)}.`;
+      node.description = node.description ? `${String(node.description)} ${note}` : note;
+      delete node.default;
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  for (const item of Object.values(doc.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as (Operation & { requestBody?: unknown; parameters?: unknown }) | undefined;
+      if (!operation) continue;
+      visit(operation.requestBody);
+      visit(operation.parameters);
+    }
+  }
 }
 
 /** The service's OpenAPI document (also built in tests from an app created with `preview: true`). */

@@ -44,6 +44,25 @@ describe('fetchFromReplicas', () => {
     expect(up.hits).toHaveLength(3);
   });
 
+  it('leaves a replica that does not answer within its share of the time for the next one', async () => {
+    const hung = createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const up = await server(200);
+    servers.push(hung, up.server);
+    const urls = `http://127.0.0.1:${(hung.address() as { port: number }).port},${up.url}`;
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      expect((await fetchFromReplicas(urls, '/h', { timeoutMs: 2000 })).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1900);
+    }
+    expect(up.hits).toHaveLength(2);
+    hung.closeAllConnections();
+    // With no replica left, the caller's budget stands: a timeout.
+    await expect(
+      fetchFromReplicas(`http://127.0.0.1:${(hung.address() as { port: number }).port}`, '/h', { timeoutMs: 300 }),
+    ).rejects.toThrow();
+  });
+
   it('answers the last replica’s own 503 (a real failure) when every replica was tried', async () => {
     const failing = await server(503);
     servers.push(failing.server);

@@ -22,19 +22,24 @@ const turns = new Map<string, number>();
 /**
  * A GET (or another idempotent request) to one of a service's replicas, taking turns. A replica that cannot be
  * reached or answers 503 with `Retry-After` (it is shutting down, see ShutdownGate) never handled the request, so
- * the next replica is asked; the last answer or error stands when every replica was tried. A timeout is not
- * retried (the caller's time budget is spent).
+ * the next replica is asked; the last answer or error stands when every replica was tried. The time budget is shared:
+ * a replica that has not answered within its share (the budget left over the replicas left) is left for the next
+ * one, so a replica that vanished under a kept-alive connection (its container removed: no answer, no reset) costs
+ * a share, not the whole budget.
  */
 export async function fetchFromReplicas(urls: string, path: string, init: RequestInit & { timeoutMs: number }): Promise<Response> {
   const replicas = urls.split(',');
   const turn = turns.get(urls) ?? 0;
   turns.set(urls, (turn + 1) % 1_000_000);
   const { timeoutMs, ...request } = init;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const deadline = Date.now() + timeoutMs;
   let failure: unknown;
   for (let i = 0; i < replicas.length; i++) {
     const replica = replicas[(turn + i) % replicas.length];
     const last = i === replicas.length - 1;
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    const signal = AbortSignal.timeout(last ? left : Math.ceil(left / (replicas.length - i)));
     try {
       const response = await fetch(`${replica}${path}`, { ...request, signal });
       if (!last && response.status === 503 && response.headers.has('retry-after')) {
@@ -43,9 +48,9 @@ export async function fetchFromReplicas(urls: string, path: string, init: Reques
       }
       return response;
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError' || last) throw error;
+      if (last) throw error;
       failure = error;
     }
   }
-  throw failure;
+  throw failure ?? new DOMException(`No replica answered within ${timeoutMs} ms`, 'TimeoutError');
 }

@@ -3,8 +3,18 @@ import { z } from 'zod';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
-import { CatalogueFileIdSchema, CatalogueFileSchema } from '@backoffice/contracts';
-import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Public, Roles, SERVICE_CONFIG } from '@backoffice/platform';
+import { CATALOGUE_IMAGE_MAX_BYTES, CatalogueFileIdSchema, CatalogueFileSchema } from '@backoffice/contracts';
+import {
+  ApiController,
+  ApiResult,
+  BodyLimit,
+  CurrentUser,
+  type CurrentUserData,
+  MULTIPART_ENVELOPE_BYTES,
+  Public,
+  Roles,
+  SERVICE_CONFIG,
+} from '@backoffice/platform';
 import type { CatalogueConfig } from '../catalogue.config';
 import { FilesService } from './files.service';
 import { readSingleFile } from './uploads';
@@ -22,6 +32,7 @@ export class FilesController {
   @Post()
   @HttpCode(201)
   @Roles('Manager')
+  @BodyLimit(CATALOGUE_IMAGE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiResult(CatalogueFileSchema, { summary: 'Upload a catalogue image' })

@@ -18,7 +18,7 @@ class ServiceFilesOfServiceDto extends createZodDto(ServiceFilesOfServiceSchema)
 class IdQuery extends createZodDto(CatalogueIdQuerySchema) {}
 class IdBody extends createZodDto(CatalogueIdBodySchema) {}
 
-/** Required-file definitions, at exactly the paths docs/product.md names. */
+/** Required-file definitions, at exactly the paths the specification names (kept outside the repository; docs/product.md). */
 @ApiController({ tag: 'service files', path: 'api/service-files', roles: ['Manager'] })
 export class ServiceFilesController {
   constructor(private readonly serviceFiles: ServiceFilesService) {}

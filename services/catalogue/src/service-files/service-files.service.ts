@@ -17,7 +17,7 @@ const toDto = (file: ServiceFileEntity, serviceCount: number): ServiceFileDto =>
 const byName = (a: ServiceFileEntity, b: ServiceFileEntity) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
 
-/** Required-document definitions, with the calls docs/product.md describes. */
+/** Required-document definitions, with the calls the specification names (kept outside the repository; docs/product.md). */
 @Injectable()
 export class ServiceFilesService {
   constructor(

@@ -31,11 +31,11 @@ export class LeadAssignmentsController {
     return this.assignments.assignable(query);
   }
 
-  /** Ids of the next leads nobody has, in table order (+10 / +100). */
+  /** Ids of the next leads nobody has, in table order, among those `search` matches (+10 / +100). */
   @Get('assignable/unassigned-ids')
   @ApiResult(z.array(z.number().int()), { summary: 'Ids of the first unassigned leads with a phone' })
   unassignedIds(@Query() query: UnassignedIdsQuery) {
-    return this.assignments.unassignedIds(query.limit);
+    return this.assignments.unassignedIds(query.limit, query.search);
   }
 
   @Get('users/:userId')
@@ -51,7 +51,7 @@ export class LeadAssignmentsController {
     return this.assignments.update(params.userId, body.changes, authorization);
   }
 
-  /** Spreads N unassigned leads evenly over the chosen agents (round robin). */
+  /** Spreads N unassigned leads (those `search` matches) evenly over the chosen agents (round robin). */
   @Post('distribute')
   @ApiResult(DistributeLeadsResultSchema, { status: 201, summary: 'Distribute unassigned leads over sales agents' })
   distribute(@Body() body: DistributeBody, @Headers('authorization') authorization?: string) {

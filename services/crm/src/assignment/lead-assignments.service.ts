@@ -23,6 +23,15 @@ import { distributeRoundRobin } from './distribution.policy';
 const DISTRIBUTION_LOCK = 0x1ead_d157;
 const UNASSIGNED = 'not exists (select 1 from lead_assignments a where a.lead_id = l.id)';
 
+/** Leads with a phone that nobody has and the search matches (every such lead when the search is empty). */
+function unassignedMatching(search: string): { where: string; params: string[] } {
+  const condition = leadSearchCondition(search, 'l');
+  return {
+    where: ['l.phone_key is not null', UNASSIGNED, ...(condition ? [condition.sql] : [])].join(' and '),
+    params: condition?.params ?? [],
+  };
+}
+
 @Injectable()
 export class LeadAssignmentsService {
   constructor(
@@ -57,12 +66,13 @@ export class LeadAssignmentsService {
     };
   }
 
-  /** The next leads nobody has, in table order (the +10 / +100 of the user-leads screen). */
-  async unassignedIds(limit: number): Promise<number[]> {
-    const rows = await this.em.execute<{ id: number }[]>(
-      `select l.id from leads l where l.phone_key is not null and ${UNASSIGNED} order by l.id limit ?`,
-      [limit],
-    );
+  /** The next leads nobody has, in table order, among those the search matches (the +10 / +100 of the user-leads screen). */
+  async unassignedIds(limit: number, search: string): Promise<number[]> {
+    const { where, params } = unassignedMatching(search);
+    const rows = await this.em.execute<{ id: number }[]>(`select l.id from leads l where ${where} order by l.id limit ?`, [
+      ...params,
+      limit,
+    ]);
     return rows.map((row) => row.id);
   }
 
@@ -125,7 +135,7 @@ export class LeadAssignmentsService {
     });
   }
 
-  /** Spreads `count` unassigned leads (table order) over the agents, round robin, in one transaction. */
+  /** Spreads `count` unassigned leads (table order, matching the search) over the agents, round robin, in one transaction. */
   async distribute(input: DistributeLeads, authorization: string | undefined): Promise<DistributeLeadsResult> {
     return this.em.transactional(async (em) => {
       const agents = await this.agents.activeAgents(em, input.userIds, authorization);
@@ -136,9 +146,10 @@ export class LeadAssignmentsService {
         );
       }
       await em.execute('select pg_advisory_xact_lock(?)', [DISTRIBUTION_LOCK]);
+      const { where, params } = unassignedMatching(input.search);
       const leads = await em.execute<{ id: number; group_id: number }[]>(
-        `select l.id, l.group_id from leads l where l.phone_key is not null and ${UNASSIGNED} order by l.id limit ?`,
-        [input.count],
+        `select l.id, l.group_id from leads l where ${where} order by l.id limit ?`,
+        [...params, input.count],
       );
       const shares = distributeRoundRobin(leads, input.userIds);
       const perAgent: DistributeLeadsResult['perAgent'] = [];

@@ -1,6 +1,9 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
-/** One note of a lead's history, with its author as they were named when writing it. `leads.notes` is the latest. */
+/**
+ * One entry of a lead's history (a note, a stage change, a follow-up date), with its author as they were named when
+ * writing it. `leads.notes` is the latest note.
+ */
 @Entity({ tableName: 'lead_notes' })
 export class LeadNoteEntity {
   @PrimaryKey({ type: 'bigint' })
@@ -8,6 +11,10 @@ export class LeadNoteEntity {
 
   @Property({ type: 'integer' })
   leadId!: number;
+
+  /** A note, a stage change or a follow-up date (`LEAD_HISTORY_KINDS`). */
+  @Property({ type: 'text', default: 'note' })
+  kind: string = 'note';
 
   @Property({ type: 'uuid', nullable: true })
   authorId?: string | null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  FOLLOW_UP_IN_PAST,
   LEAD_STAGES,
   type LeadNote,
   type LeadStage,
@@ -10,9 +11,11 @@ import {
   type PipelineQuery,
   type UpdatePipeline,
 } from '@backoffice/contracts';
-import { AuditTrail, changedFields, NotFoundError } from '@backoffice/platform';
+import { AuditTrail, changedFields, InvalidInputError, NotFoundError } from '@backoffice/platform';
+import { isFollowUpInPast } from './follow-up.policy';
+import { historyOfChange } from './lead-history.policy';
 import { MONTH_START, TODAY, WEEK_START, pipelineOrder, pipelineWhere } from './pipeline-filter.policy';
-import { PIPELINE_FROM, pipelineColumns, pipelineViews, toLeadNote, type NoteRow, type PipelineRow } from './pipeline.view';
+import { PIPELINE_FROM, historyOf, pipelineColumns, pipelineViews, toLeadNote, writeHistory, type PipelineRow } from './pipeline.view';
 
 /** Who acts on a lead: an agent reaches only their own leads, a Manager or an Admin any lead. */
 export interface PipelineActor {
@@ -87,6 +90,9 @@ export class PipelineService {
 
   /** Changes the stage and/or follow-up of a lead, for every seller of it (they share its pipeline). */
   async update(actor: PipelineActor, leadId: number, change: UpdatePipeline): Promise<PipelineLead> {
+    if (change.followUpAt && isFollowUpInPast(change.followUpAt, new Date())) {
+      throw new InvalidInputError([{ path: 'followUpAt', message: FOLLOW_UP_IN_PAST }]);
+    }
     return this.em.transactional(async (em) => {
       const before = await this.assignedRow(em, actor, leadId, true);
       const stage = change.stage ?? null;
@@ -105,6 +111,7 @@ export class PipelineService {
         { stage: after.stage, followUpAt: after.followUpAt },
       );
       if (Object.keys(fields).length) this.audit.record(em, [{ entityType: 'Lead', recordId: String(leadId), action: 'updated', fields }]);
+      for (const entry of historyOfChange(before, after)) await writeHistory(em, leadId, actor, entry.kind, entry.text);
       return after;
     });
   }
@@ -112,15 +119,12 @@ export class PipelineService {
   /** The lead's notes, newest first; notes imported with the sheet come last, by nobody. */
   async notes(actor: PipelineActor, leadId: number): Promise<LeadNote[]> {
     const lead = await this.reachableLead(this.em, actor, leadId);
-    const rows = await this.em.execute<NoteRow[]>(
-      'select id, lead_id, author_id, author_name, text, created_at from lead_notes where lead_id = ? order by id desc',
-      [leadId],
-    );
-    const notes = rows.map(toLeadNote);
-    if (notes.length === 0 && lead.notes) {
+    const notes = (await historyOf(this.em, leadId)).map(toLeadNote);
+    if (!notes.some((note) => note.kind === 'note') && lead.notes) {
       notes.push({
         id: 0,
         leadId,
+        kind: 'note',
         authorId: null,
         authorName: IMPORTED_NOTE_AUTHOR,
         text: lead.notes,
@@ -134,11 +138,7 @@ export class PipelineService {
   async addNote(actor: PipelineActor, leadId: number, text: string, em: EntityManager = this.em): Promise<LeadNote> {
     return em.transactional(async (tx) => {
       const lead = await this.reachableLead(tx, actor, leadId);
-      const [row] = await tx.execute<NoteRow[]>(
-        `insert into lead_notes (lead_id, author_id, author_name, text) values (?, ?, ?, ?)
-         returning id, lead_id, author_id, author_name, text, created_at`,
-        [leadId, actor.id, actor.name || 'Unknown', text],
-      );
+      const row = await writeHistory(tx, leadId, actor, 'note', text);
       await tx.execute('update leads set notes = ?, updated_at = now() where id = ? and group_id = ?', [text, leadId, lead.group_id]);
       this.audit.record(tx, [
         {

@@ -1,4 +1,4 @@
-import type { LeadNote, LeadStage, PipelineLead } from '@backoffice/contracts';
+import type { LeadHistoryKind, LeadNote, LeadStage, PipelineLead } from '@backoffice/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { leadColumns, sellersOf, toLeadView, type LeadRow } from '../leads/lead.view';
 
@@ -40,15 +40,38 @@ export async function pipelineViews(em: EntityManager, rows: PipelineRow[]): Pro
 export interface NoteRow {
   id: string;
   lead_id: number;
+  kind: LeadHistoryKind;
   author_id: string | null;
   author_name: string;
   text: string;
   created_at: Date;
 }
 
+const NOTE_COLUMNS = 'id, lead_id, kind, author_id, author_name, text, created_at';
+
+/** A lead's history, newest first. */
+export const historyOf = (em: EntityManager, leadId: number) =>
+  em.execute<NoteRow[]>(`select ${NOTE_COLUMNS} from lead_notes where lead_id = ? order by id desc`, [leadId]);
+
+/** Appends one entry to a lead's history (a note, a stage change, a follow-up date), by its author as named now. */
+export async function writeHistory(
+  em: EntityManager,
+  leadId: number,
+  author: { id: string; name: string },
+  kind: LeadHistoryKind,
+  text: string,
+): Promise<NoteRow> {
+  const [row] = await em.execute<NoteRow[]>(
+    `insert into lead_notes (lead_id, author_id, author_name, kind, text) values (?, ?, ?, ?, ?) returning ${NOTE_COLUMNS}`,
+    [leadId, author.id, author.name || 'Unknown', kind, text],
+  );
+  return row;
+}
+
 export const toLeadNote = (row: NoteRow): LeadNote => ({
   id: Number(row.id),
   leadId: row.lead_id,
+  kind: row.kind,
   authorId: row.author_id,
   authorName: row.author_name,
   text: row.text,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LeadUploadSchema } from '@backoffice/contracts';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
+import { ApiController, ApiResult, BodyLimit, CurrentUser, type CurrentUserData } from '@backoffice/platform';
 import { IntIdParams } from '../http/id.params';
 import { LeadUploadsService } from './lead-uploads.service';
 
@@ -13,6 +13,7 @@ export class LeadUploadsController {
 
   /** One xlsx spreadsheet in the multipart field "file"; answers the upload record. */
   @Post()
+  @BodyLimit('lead-upload')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiResult(LeadUploadSchema, { summary: 'Upload a lead spreadsheet' })

@@ -2,6 +2,7 @@ import { Body, Get, Param, Patch, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import {
   LeadSchema,
+  MyLeadsActivitySchema,
   MyLeadsSummarySchema,
   PipelinePageSchema,
   PipelineQuerySchema,
@@ -37,6 +38,13 @@ export class MyLeadsController {
   @ApiResult(MyLeadsSummarySchema, { summary: 'Counts of my leads (sales agent)' })
   summary(@CurrentUser() user: CurrentUserData, @Query() query: SummaryQuery) {
     return this.pipeline.summary(user.id, query.tz);
+  }
+
+  /** The agent's last 30 days: leads assigned, their own actions on leads (notes, stages, follow-ups) and conversions. */
+  @Get('activity')
+  @ApiResult(MyLeadsActivitySchema, { summary: 'My last 30 days, day by day (sales agent)' })
+  activity(@CurrentUser() user: CurrentUserData, @Query() query: SummaryQuery) {
+    return this.myLeads.activity(user.id, query.tz);
   }
 
   @Patch(':id')

@@ -76,8 +76,12 @@ export class ApiDocuments {
   }
 }
 
-/** Reads a service's GET /openapi.json, failing on anything but a 200 JSON document. */
-export function fetchServiceDocument(baseUrl: string, timeoutMs = 2_000): () => Promise<OpenApiDoc> {
+/**
+ * Reads a service's GET /openapi.json, failing on anything but a 200 JSON document. A service builds its document on
+ * the first request for it (a few seconds for the largest on a busy host), so the wait is generous: the reference is
+ * not on anybody's hot path, and an incomplete one is served for a while (incompleteTtlMs).
+ */
+export function fetchServiceDocument(baseUrl: string, timeoutMs = 15_000): () => Promise<OpenApiDoc> {
   return async () => {
     const response = await fetch(`${baseUrl}/openapi.json`, { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new Error(`GET ${baseUrl}/openapi.json answered ${response.status}`);

@@ -32,6 +32,32 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * schemas is prefixed with the service's name in each of them (and in every reference to it), so no
  * name ever stands for two schemas; an identical schema (the problem body) is kept once.
  */
+/** What each tag of the API reference groups (Swagger UI shows it under the tag's name). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  appointments: 'Appointment settings of the branches: hours, slots and adjusted dates.',
+  audit: "The audit log: who changed what and when; one record's own history.",
+  auth: 'Signing in and out, refreshing the session, and OAuth 2.0 client-credentials tokens for API clients.',
+  branches: 'The branches where services are delivered.',
+  'catalogue files': 'Images and files uploaded for the catalogue.',
+  categories: 'Categories of the service catalogue.',
+  'client services': 'The services delivered on orders, their status and files.',
+  clients: 'Client (customer) accounts.',
+  config: 'What the console needs to know at start: currency, map tiles.',
+  dashboard: 'Figures of the dashboards.',
+  geography:
+    'Countries, states, cities, boroughs and areas, with their tax rates, shipping fees and zip codes; the tax and shipping lookup.',
+  identity: 'Staff users, roles, API clients and identity settings.',
+  leads: 'Sales leads: imports from spreadsheets, assignment, pipeline and notes.',
+  orders: 'Orders and their items.',
+  payments: 'Payments of orders, their transactions and card settlement.',
+  reports: 'Sales reports.',
+  'service files': 'Files attached to catalogue services.',
+  services: 'The service catalogue.',
+  'site-reviews': 'Reviews shown on the website.',
+  'web-pages': 'Website pages and their articles.',
+  webhooks: 'Webhook subscriptions, their deliveries, tests, resends and replays.',
+};
+
 export function mergeOpenApi(parts: { service: string; doc: OpenApiDoc }[], unavailable: string[] = []) {
   const owners = new Map<string, { service: string; schema: unknown }[]>();
   for (const { service, doc } of parts) {
@@ -69,6 +95,7 @@ export function mergeOpenApi(parts: { service: string; doc: OpenApiDoc }[], unav
     }
   }
   for (const name of usedTags) if (!tags.has(name)) tags.set(name, { name });
+  for (const tag of tags.values()) tag.description ??= TAG_DESCRIPTIONS[tag.name] ?? `The ${tag.name} routes.`;
   return {
     openapi: '3.1.0',
     info: {

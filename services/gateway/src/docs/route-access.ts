@@ -7,10 +7,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const PROBLEM = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 
 /**
- * Says on each operation who may call it through this gateway, from the gateway's own route table (the
- * rule that decides): staff roles, or any signed-in user, and the scopes an API client needs
- * (`x-roles`, `x-api-client-scopes`, and a line of the description). A route a service leaves open
- * inside the network but the gateway does not is documented as the gateway answers it: with a token.
+ * Says on each operation who may call it through this gateway, from the gateway's route table (the rule that decides,
+ * generated from the services' controllers): staff roles, or any signed-in user, and the scopes an API client needs
+ * (`x-roles`, `x-api-client-scopes`, and a line of the description).
  */
 export function documentRouteAccess<T extends { paths: Record<string, unknown> }>(doc: T): T {
   for (const [path, item] of Object.entries(doc.paths)) {

@@ -1,5 +1,7 @@
 import { DomainError } from '@backoffice/platform';
-import { climbsOut, endToEndHeaders, upstreamFailure } from './api-proxy';
+import { climbsOut } from './api-proxy';
+import { endToEndHeaders } from './end-to-end-headers';
+import { upstreamFailure } from './forward-request';
 
 describe('endToEndHeaders', () => {
   it('drops hop-by-hop headers, those Connection names, Expect and Proxy-*', () => {

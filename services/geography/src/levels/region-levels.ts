@@ -1,19 +1,15 @@
 import {
-  AreaInputSchema,
-  AreaSchema,
-  BoroughInputSchema,
-  BoroughSchema,
-  CityInputSchema,
-  CitySchema,
-  StateInputSchema,
-  StateSchema,
+  GEOGRAPHY_LEVEL_FACTS,
+  geographyParentOf,
   type Area,
   type AreaData,
   type Borough,
   type BoroughData,
   type City,
   type CityData,
+  type GeographyField,
   type GeographyLevel,
+  type GeographyParentKey,
   type State,
   type StateData,
 } from '@backoffice/contracts';
@@ -40,9 +36,6 @@ type RowClass = new () => RegionEntity;
 /** A row of any level: the common columns and the level's own (parent id, short name, fee, zips). */
 export type LevelRow = RegionEntity & Record<string, unknown>;
 
-/** A level's own columns, after id and the parent id, in the order the API answers them. */
-type LevelField = 'shortName' | 'name' | 'shippingFee' | 'taxRate' | 'zipCodes';
-
 export interface RegionLevel {
   level: RegionLevelName;
   /** "states": the plural the messages use, and the path under /api. */
@@ -55,14 +48,15 @@ export interface RegionLevel {
     level: GeographyLevel;
     label: string;
     /** The parent's id in bodies and records, and the list path's parameter. */
-    key: 'countryId' | 'stateId' | 'cityId' | 'boroughId';
+    key: GeographyParentKey;
     column: string;
     entity: RowClass;
   };
-  fields: readonly LevelField[];
+  /** Its own columns, after id and the parent id, in the order the API answers them. */
+  fields: readonly GeographyField[];
   /** Body and record schemas (libs/contracts). */
-  input: typeof StateInputSchema | typeof CityInputSchema | typeof BoroughInputSchema | typeof AreaInputSchema;
-  record: typeof StateSchema | typeof CitySchema | typeof BoroughSchema | typeof AreaSchema;
+  input: (typeof GEOGRAPHY_LEVEL_FACTS)[RegionLevelName]['input'];
+  record: (typeof GEOGRAPHY_LEVEL_FACTS)[RegionLevelName]['record'];
   /**
    * Levels with zip codes: each record's list is mirrored into its city's zip index (ZipCodeRegistry).
    * `cityOf` gives that city from the parent row; `carriesAreaZips`: moving the record to another city
@@ -72,56 +66,51 @@ export interface RegionLevel {
 }
 
 /**
+ * A level's row, from what libs/contracts declares of it (GEOGRAPHY_LEVEL_FACTS: its names, fields and schemas; its
+ * parent from GEOGRAPHY_LEVELS) and what only this service knows: its table, its entities, its zip codes.
+ */
+function level(
+  name: RegionLevelName,
+  own: { table: NameScope['table']; entity: RowClass; parentColumn: string; parentEntity: RowClass; zips?: RegionLevel['zips'] },
+): RegionLevel {
+  const { label, plural, fields, input, record } = GEOGRAPHY_LEVEL_FACTS[name];
+  const parent = geographyParentOf(name)!;
+  return {
+    level: name,
+    plural,
+    label,
+    table: own.table,
+    entity: own.entity,
+    parent: { ...parent, label: GEOGRAPHY_LEVEL_FACTS[parent.level].label, column: own.parentColumn, entity: own.parentEntity },
+    fields,
+    input,
+    record,
+    ...(own.zips ? { zips: own.zips } : {}),
+  };
+}
+
+/**
  * The geography hierarchy below countries. Adding a level: its table in a migration, its entity in
- * level.entities.ts, its schemas in libs/contracts, and a row here (its controller is made in levels.controller.ts).
+ * level.entities.ts, its name and facts in libs/contracts (GEOGRAPHY_LEVELS, GEOGRAPHY_LEVEL_FACTS), and a row here
+ * (its controller is made in levels.controller.ts).
  */
 export const LEVELS: Record<RegionLevelName, RegionLevel> = {
-  state: {
-    level: 'state',
-    plural: 'states',
-    label: 'State',
-    table: 'states',
-    entity: StateEntity,
-    parent: { level: 'country', label: 'Country', key: 'countryId', column: 'country_id', entity: CountryEntity },
-    fields: ['shortName', 'name', 'taxRate'],
-    input: StateInputSchema,
-    record: StateSchema,
-  },
-  city: {
-    level: 'city',
-    plural: 'cities',
-    label: 'City',
-    table: 'cities',
-    entity: CityEntity,
-    parent: { level: 'state', label: 'State', key: 'stateId', column: 'state_id', entity: StateEntity },
-    fields: ['name', 'shippingFee', 'taxRate'],
-    input: CityInputSchema,
-    record: CitySchema,
-  },
-  borough: {
-    level: 'borough',
-    plural: 'boroughs',
-    label: 'Borough',
+  state: level('state', { table: 'states', entity: StateEntity, parentColumn: 'country_id', parentEntity: CountryEntity }),
+  city: level('city', { table: 'cities', entity: CityEntity, parentColumn: 'state_id', parentEntity: StateEntity }),
+  borough: level('borough', {
     table: 'boroughs',
     entity: BoroughEntity,
-    parent: { level: 'city', label: 'City', key: 'cityId', column: 'city_id', entity: CityEntity },
-    fields: ['name', 'taxRate', 'zipCodes'],
-    input: BoroughInputSchema,
-    record: BoroughSchema,
+    parentColumn: 'city_id',
+    parentEntity: CityEntity,
     zips: { cityOf: (city) => city.id, carriesAreaZips: true },
-  },
-  area: {
-    level: 'area',
-    plural: 'areas',
-    label: 'Area',
+  }),
+  area: level('area', {
     table: 'areas',
     entity: AreaEntity,
-    parent: { level: 'borough', label: 'Borough', key: 'boroughId', column: 'borough_id', entity: BoroughEntity },
-    fields: ['name', 'taxRate', 'zipCodes'],
-    input: AreaInputSchema,
-    record: AreaSchema,
+    parentColumn: 'borough_id',
+    parentEntity: BoroughEntity,
     zips: { cityOf: (borough) => borough.cityId as number },
-  },
+  }),
 };
 
 /** The level directly below `level` (states below countries); undefined for areas. */

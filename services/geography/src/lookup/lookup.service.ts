@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeZipCode, type GeographyLookupResult } from '@backoffice/contracts';
 import { NotFoundError } from '@backoffice/platform';
+import { isoCountry } from './iso-3166';
 import { resolveTaxRate, zipCandidates } from './tax-resolution.policy';
 
 export interface LookupAddress {
@@ -78,11 +79,19 @@ export class LookupService {
     return rows[0] ?? null;
   }
 
+  /**
+   * By ISO 3166 alpha-2, alpha-3 or name (common or official), whichever the country was saved with: "USA", "US",
+   * "United States" and "United States of America" find the same country. What the value says exactly comes first.
+   */
   private async country(value: string): Promise<Place | null> {
+    const iso = isoCountry(value);
+    const codes = [...new Set([value.trim().toUpperCase(), ...(iso ? [iso.alpha2, iso.alpha3] : [])])];
+    const names = [...new Set([nameKey(value), ...(iso ? [iso.alpha2, iso.alpha3, ...iso.names].map(nameKey) : [])])];
+    const list = (values: string[]) => values.map(() => '?').join(', ');
     const row = await this.one(
-      `select id, tax_rate from countries where short_name = upper(?) or ${NAME} = ?
-        order by (short_name = upper(?)) desc, id limit 1`,
-      [value.trim(), nameKey(value), value.trim()],
+      `select id, tax_rate from countries where short_name in (${list(codes)}) or ${NAME} in (${list(names)})
+        order by (short_name = upper(?)) desc, (${NAME} = ?) desc, id limit 1`,
+      [...codes, ...names, value.trim(), nameKey(value)],
     );
     return row && place(row);
   }

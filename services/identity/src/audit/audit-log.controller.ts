@@ -1,7 +1,7 @@
 import { Get, Query } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { AuditHistoryQuerySchema, AuditPageSchema, AuditQuerySchema } from '@backoffice/contracts';
-import { ApiController, ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { AuditLog } from './audit-log.service';
 
 class AuditQueryDto extends createZodDto(AuditQuerySchema) {}
@@ -22,7 +22,7 @@ export class AuditLogController {
   @Get('history')
   @Roles('Manager')
   @ApiResult(AuditPageSchema, { summary: "One record's history, newest first" })
-  history(@Query() query: AuditHistoryQueryDto) {
-    return this.auditLog.history(query);
+  history(@Query() query: AuditHistoryQueryDto, @CurrentUser() caller: CurrentUserData) {
+    return this.auditLog.history(query, caller.roles);
   }
 }

@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditEventData, AuditHistoryQuery, AuditQuery, AuditRecord, Page } from '@backoffice/contracts';
-import { pageOffset, SERVICE_CONFIG } from '@backoffice/platform';
+import { ForbiddenError, NotFoundError, pageOffset, SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
+import { staffUserVisibleTo } from '../users/staff-admin.policy';
+import { UserEntity } from '../users/user.entity';
+import { historyAccess } from './audit-history-access.policy';
 
 interface Row {
   id: string;
@@ -102,8 +105,18 @@ export class AuditLog implements OnApplicationBootstrap, OnApplicationShutdown {
     return this.page(where, params, query.page, query.pageSize);
   }
 
-  /** One record's own history, by the subjects index. */
-  history(query: AuditHistoryQuery): Promise<Page<AuditRecord>> {
+  /**
+   * One record's own history, by the subjects index, for a caller who may read the record elsewhere: a kind of record
+   * only an Admin reads answers 403, a user the caller does not see 404 (as GET /api/identity/users/{id} does).
+   */
+  async history(query: AuditHistoryQuery, callerRoles: readonly string[]): Promise<Page<AuditRecord>> {
+    const access = historyAccess(callerRoles, query.area, query.entityType);
+    if (access === 'none') throw new ForbiddenError(`Only an Admin may read the history of ${query.area} ${query.entityType} records.`);
+    if (access === 'visible-user') {
+      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(query.recordId);
+      const user = isUuid ? await this.em.fork().findOne(UserEntity, { id: query.recordId }, { fields: ['roles'] }) : null;
+      if (!user || !staffUserVisibleTo(callerRoles, user.roles)) throw new NotFoundError('User', query.recordId);
+    }
     return this.page(
       ['subjects @> array[?]::text[]'],
       [subjectOf(query.area, query.entityType, query.recordId)],

@@ -8,7 +8,7 @@ import { AuditTrail, DomainError, NotFoundError, UnauthorizedError } from '@back
 import { UserEntity } from '../users/user.entity';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { LoginThrottle } from './login-throttle';
-import { verifyPassword } from './password.policy';
+import { verifyPassword } from './password.hasher';
 import { hashSecret, sameHash, TokenIssuer } from './token-issuer';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { IdentitySettingsService } from '../settings/identity-settings.service';

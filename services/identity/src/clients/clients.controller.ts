@@ -9,7 +9,7 @@ import {
   IdentityResultSchema,
   pageSchema,
 } from '@backoffice/contracts';
-import { ApiController, ApiResult, DeprecatedGet } from '@backoffice/platform';
+import { ApiController, ApiResult, DeprecatedGet, Idempotent, Scopes } from '@backoffice/platform';
 import { ClientsService } from './clients.service';
 
 class ClientListQueryDto extends createZodDto(ClientListQuerySchema) {}
@@ -18,25 +18,33 @@ class ClientIdBodyDto extends createZodDto(ClientIdQuerySchema) {}
 class ClientInsertDto extends createZodDto(ClientInsertSchema) {}
 class ClientUpdateDto extends createZodDto(ClientUpdateSchema) {}
 
-/** Client accounts, on the paths docs/product.md names. Back-office staff: Manager and Admin. */
+/**
+ * Client accounts, on the paths the specification names (kept outside the repository; docs/product.md). Back-office
+ * staff: Manager and Admin; an API client with `clients:write` (a storefront registering its customers) lists, finds
+ * and creates them.
+ */
 @ApiController({ tag: 'clients', path: 'api/clients', roles: ['Manager'] })
 export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @Get()
+  @Scopes('clients:write')
   @ApiResult(pageSchema(ClientSchema, 'ClientPage'), { summary: 'List clients' })
   list(@Query() query: ClientListQueryDto) {
     return this.clients.list(query);
   }
 
   @Get('byId')
+  @Scopes('clients:write')
   @ApiResult(ClientSchema, { summary: 'Get a client' })
   byId(@Query() query: ClientIdQueryDto) {
     return this.clients.byId(query.id);
   }
 
   @Post('insert')
+  @Scopes('clients:write')
   @HttpCode(200)
+  @Idempotent()
   @ApiResult(IdentityResultSchema, { summary: 'Create a client' })
   insert(@Body() body: ClientInsertDto) {
     return this.clients.insert(body);

@@ -11,7 +11,7 @@ import type {
   Page,
 } from '@backoffice/contracts';
 import { containsPattern, NotFoundError, sortedPage } from '@backoffice/platform';
-import { hashPassword } from '../auth/password.policy';
+import { hashPassword } from '../auth/password.hasher';
 import { ClientAccountEntity } from './client.entity';
 import { clientAccountErrors, duplicateEmailError, normalizeEmail } from './client-account.policy';
 

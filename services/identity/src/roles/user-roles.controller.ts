@@ -2,7 +2,7 @@ import { Body, Get, Param, Put } from '@nestjs/common';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { RoleInfoSchema, RoleSchema, UpdateUserRolesSchema, UserRolesSchema } from '@backoffice/contracts';
-import { ApiController, ApiResult, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { UserIdParamDto } from '../users/user-id.params';
 import { UserRolesService } from './user-roles.service';
 
@@ -31,8 +31,8 @@ export class UserRolesController {
   @Get('users/:id/roles')
   @Roles('Manager')
   @ApiResult(UserRolesSchema, { summary: "Get a user's roles" })
-  userRoles(@Param() params: UserIdParamDto) {
-    return this.roles.userRoles(params.id);
+  userRoles(@Param() params: UserIdParamDto, @CurrentUser() caller: CurrentUserData) {
+    return this.roles.userRoles(params.id, caller.roles);
   }
 
   @Put('users/:id/roles')

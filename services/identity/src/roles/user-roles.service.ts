@@ -4,7 +4,7 @@ import { ROLE_DESCRIPTIONS, ROLES, type Role, type RoleInfo, type UserRoles } fr
 import { NotFoundError } from '@backoffice/platform';
 import { SessionRevoker } from '../sessions/session-revoker';
 import { assertAdminRemains, lockAdminChanges } from '../users/admin-guard';
-import { canonicalRoles, roleChange } from '../users/staff-admin.policy';
+import { canonicalRoles, roleChange, staffUserVisibleTo } from '../users/staff-admin.policy';
 import { UserEntity } from '../users/user.entity';
 import { UserEvents } from '../users/user-events';
 import { toUserRoles } from '../users/user.view';
@@ -35,9 +35,10 @@ export class UserRolesService {
     return { id: role, name: role, description: ROLE_DESCRIPTIONS[role], userCount };
   }
 
-  async userRoles(userId: string): Promise<UserRoles> {
+  /** A user's roles, for a caller who may see the user (404 otherwise, as GET /api/identity/users/{id} answers). */
+  async userRoles(userId: string, callerRoles: readonly string[]): Promise<UserRoles> {
     const user = await this.em.fork().findOne(UserEntity, { id: userId });
-    if (!user) throw new NotFoundError('User', userId);
+    if (!user || !staffUserVisibleTo(callerRoles, user.roles)) throw new NotFoundError('User', userId);
     return toUserRoles(user);
   }
 

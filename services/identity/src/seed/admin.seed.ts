@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { SERVICE_CONFIG } from '@backoffice/platform';
 import type { IdentityConfig } from '../identity.config';
-import { hashPassword } from '../auth/password.policy';
+import { hashPassword } from '../auth/password.hasher';
 import { UserEntity } from '../users/user.entity';
 import { UserEvents } from '../users/user-events';
 

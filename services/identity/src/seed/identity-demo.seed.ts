@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { MikroORM } from '@mikro-orm/core';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { Role } from '@backoffice/contracts';
-import { hashPassword } from '../auth/password.policy';
+import { hashPassword } from '../auth/password.hasher';
 import { ClientAccountEntity } from '../clients/client.entity';
 import { AdminSeed } from './admin.seed';
 import { UserEntity } from '../users/user.entity';

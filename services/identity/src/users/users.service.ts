@@ -19,7 +19,7 @@ import {
   sortedPage,
   type CurrentUserData,
 } from '@backoffice/platform';
-import { hashPassword } from '../auth/password.policy';
+import { hashPassword } from '../auth/password.hasher';
 import { SessionRevoker } from '../sessions/session-revoker';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { assertAdminRemains, lockAdminChanges } from './admin-guard';

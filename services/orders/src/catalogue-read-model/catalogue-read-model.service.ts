@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { CatalogueServiceView } from '@backoffice/contracts';
+import { centsToDecimal, fromCents, toCents, type CatalogueServiceView } from '@backoffice/contracts';
 import { InboxService } from '@backoffice/platform';
 import { CatalogueServiceEntity } from './catalogue-service.entity';
 import type { CatalogueMessageDecision, ReadModelState } from './catalogue-service.mapping';
-import { centsToDecimal, fromCents, toCents } from '../orders/order-pricing.policy';
 
 export const CATALOGUE_CONSUMER = 'orders.catalogue-read-model';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCents } from '@backoffice/contracts';
 import type { ReadModelRequiredFile } from './catalogue-service.entity';
 
 /**
@@ -81,7 +82,7 @@ export function mapCatalogueMessage(key: string | null | undefined, value: unkno
       id: state.id,
       name: state.name,
       deliveryType: state.deliveryType,
-      priceCents: Math.round(state.price * 100),
+      priceCents: toCents(state.price),
       active: state.active,
       physical: state.physical || state.deliveryType === 'Physical',
       requiredFiles: state.serviceFiles,

@@ -1,7 +1,7 @@
 import { CLIENT_SERVICE_STATUSES, isStatusCorrection, type ClientServiceStatus } from '@backoffice/contracts';
 
 /**
- * The status rules of a client service (the specification (docs/product.md) leaves the limits open; these are ours):
+ * The status rules of a client service (the specification (kept outside the repository; docs/product.md) leaves the limits open; these are ours):
  * - Created → Verified → Filled → Completed move forward only; skipping steps is allowed.
  * - Cancelled may be reached from any status that is not final.
  * - Completed and Cancelled are final.

@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import {
+  CLIENT_SERVICE_FILE_MAX_BYTES,
+  ClientServiceCountsQuerySchema,
+  ClientServiceCountsSchema,
   ClientServiceDetailSchema,
   ClientServiceFileSchema,
   ClientServiceListQuerySchema,
@@ -12,14 +15,16 @@ import {
   SubmitOrderItemSchema,
   UploadFileQuerySchema,
 } from '@backoffice/contracts';
-import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
+import { ApiController, ApiResult, BodyLimit, CurrentUser, type CurrentUserData, Roles } from '@backoffice/platform';
 import { ClientServiceFiles } from './client-service-files.service';
 import { SubmitOrderItemCommand } from './commands/submit-order-item.handler';
+import { CountClientServicesQuery } from './queries/count-client-services.handler';
 import { GetClientServiceQuery } from './queries/get-client-service.handler';
 import { ListClientServicesQuery } from './queries/list-client-services.handler';
 
 class SubmitOrderItemDto extends createZodDto(SubmitOrderItemSchema) {}
 class ClientServiceListQueryDto extends createZodDto(ClientServiceListQuerySchema) {}
+class ClientServiceCountsQueryDto extends createZodDto(ClientServiceCountsQuerySchema) {}
 class UploadFileQueryDto extends createZodDto(UploadFileQuerySchema) {}
 class ClientServiceIdParams extends createZodDto(z.object({ id: z.uuid('The client service id must be a UUID.') })) {}
 class ClientServiceFileParams extends createZodDto(
@@ -49,6 +54,14 @@ export class ClientServicesController {
     return this.queries.execute(new ListClientServicesQuery(user, query));
   }
 
+  /** A provider's own figures (every client service's for a Manager): by status, open, new and completed this week. */
+  @Get('counts')
+  @Roles('Manager', 'ServiceProvider')
+  @ApiResult(ClientServiceCountsSchema, { summary: 'Count client services by status, and this week’s new and completed' })
+  counts(@Query() query: ClientServiceCountsQueryDto, @CurrentUser() user: CurrentUserData) {
+    return this.queries.execute(new CountClientServicesQuery(user, query.tz));
+  }
+
   @Get(':id')
   @Roles('Manager', 'ServiceProvider')
   @ApiResult(ClientServiceDetailSchema, { summary: 'Get a client service' })
@@ -68,6 +81,7 @@ export class ClientServicesController {
   /** Upload one file: its bytes are the body (image/*, application/pdf or application/octet-stream). */
   @Post(':id/files')
   @Roles('Manager', 'ServiceProvider')
+  @BodyLimit(CLIENT_SERVICE_FILE_MAX_BYTES)
   @ApiResult(ClientServiceFileSchema, { status: 201, summary: 'Upload a file of a client service' })
   upload(
     @Param() params: ClientServiceIdParams,

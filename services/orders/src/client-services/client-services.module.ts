@@ -11,6 +11,7 @@ import { AssignProviderHandler } from './commands/assign-provider.handler';
 import { ClearAssignmentHandler } from './commands/clear-assignment.handler';
 import { RecordTransactionHandler } from './commands/record-transaction.handler';
 import { SubmitOrderItemHandler } from './commands/submit-order-item.handler';
+import { CountClientServicesHandler } from './queries/count-client-services.handler';
 import { GetClientServiceHandler } from './queries/get-client-service.handler';
 import { ListClientServicesHandler } from './queries/list-client-services.handler';
 import { ListTransactionsHandler } from './queries/list-transactions.handler';
@@ -32,6 +33,7 @@ import { ServiceTransactionsController } from './service-transactions.controller
     ClearAssignmentHandler,
     RecordTransactionHandler,
     ListClientServicesHandler,
+    CountClientServicesHandler,
     GetClientServiceHandler,
     ListTransactionsHandler,
   ],

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { CommandResultSchema, ServiceTransactionInputSchema, ServiceTransactionSchema } from '@backoffice/contracts';
-import { ApiController, ApiResult, CurrentUser, type CurrentUserData } from '@backoffice/platform';
+import { ApiController, ApiResult, CurrentUser, type CurrentUserData, Idempotent } from '@backoffice/platform';
 import { RecordTransactionCommand } from './commands/record-transaction.handler';
 import { ListTransactionsQuery } from './queries/list-transactions.handler';
 
@@ -27,6 +27,7 @@ export class ServiceTransactionsController {
   /** → {success, message}: a refused status change is success false with a message naming both statuses. */
   @Post()
   @HttpCode(200)
+  @Idempotent()
   @ApiResult(CommandResultSchema, { summary: 'Record a transaction (status change or note) of a client service' })
   record(@Body() body: ServiceTransactionDto, @CurrentUser() user: CurrentUserData) {
     return this.commands.execute(new RecordTransactionCommand(body, user));

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CLIENT_SERVICE_STATUSES, type ClientServiceStatus, type OrdersDashboard, type RevenueDay } from '@backoffice/contracts';
+import {
+  centsToDecimal,
+  CLIENT_SERVICE_STATUSES,
+  toCents,
+  type ClientServiceStatus,
+  type OrdersDashboard,
+  type RevenueDay,
+} from '@backoffice/contracts';
 import { seesAllClientServices, type Reader } from '../client-services/client-service-access.policy';
 
 /** Days in the revenue chart, today included. */
@@ -43,12 +50,12 @@ export class OrdersDashboardService {
       const date = utcDay(new Date(Date.parse(`${firstDay}T00:00:00Z`) + i * 86_400_000));
       revenuePerDay.push({ date, amount: money(byDay.get(date)) });
     }
-    const monthCents = perDay.filter((row) => row.day >= firstOfMonth).reduce((sum, row) => sum + cents(row.amount), 0);
+    const monthCents = perDay.filter((row) => row.day >= firstOfMonth).reduce((sum, row) => sum + toCents(row.amount), 0);
     return {
       unpaidCount: Number(unpaid.count),
       unpaidTotal: money(unpaid.total),
       revenueToday: money(byDay.get(today)),
-      revenueThisMonth: (monthCents / 100).toFixed(2),
+      revenueThisMonth: centsToDecimal(monthCents),
       revenuePerDay,
     };
   }
@@ -76,13 +83,7 @@ function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** numeric text → integer cents (no float sums of money). */
-function cents(amount: string): number {
-  const [whole, fraction = ''] = amount.split('.');
-  const sign = whole.startsWith('-') ? -1 : 1;
-  return sign * (Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
-}
-
+/** A numeric(12,2) sum as the dashboard shows it ("0.00" when there is none). */
 function money(amount: string | null | undefined): string {
-  return amount ? (cents(amount) / 100).toFixed(2) : '0.00';
+  return amount ? centsToDecimal(toCents(amount)) : '0.00';
 }

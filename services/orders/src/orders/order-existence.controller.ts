@@ -1,17 +1,18 @@
-import { Controller, Get, HttpCode, Param } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import type { InternalOrderTotal } from '@backoffice/contracts';
 import { NotFoundError, Public } from '@backoffice/platform';
 import { OrderEntity } from './order.entity';
 
 class OrderIdParams extends createZodDto(z.object({ id: z.uuid('The order id must be a UUID.') })) {}
 
 /**
- * Whether an order exists, for the other services on the internal network (payments refuses a payment
- * for an order that does not exist). Not under /api: the gateway never routes it, so no caller from
- * outside reaches it; it says nothing but yes (204) or no (404).
+ * Whether an order exists and its total, for the other services on the internal network (payments refuses a
+ * payment for an order that does not exist, or one above the order's balance). Not under /api: the gateway never
+ * routes it, so no caller from outside reaches it; it says nothing but the order's id and total (200) or no (404).
  */
 @ApiExcludeController()
 @Public()
@@ -20,9 +21,9 @@ export class OrderExistenceController {
   constructor(private readonly em: EntityManager) {}
 
   @Get(':id')
-  @HttpCode(204)
-  async exists(@Param() params: OrderIdParams): Promise<void> {
-    const count = await this.em.fork().count(OrderEntity, { id: params.id });
-    if (count === 0) throw new NotFoundError('Order', params.id);
+  async exists(@Param() params: OrderIdParams): Promise<InternalOrderTotal> {
+    const order = await this.em.fork().findOne(OrderEntity, { id: params.id }, { fields: ['id', 'amount'] });
+    if (!order) throw new NotFoundError('Order', params.id);
+    return { id: order.id, amount: Number(order.amount) };
   }
 }

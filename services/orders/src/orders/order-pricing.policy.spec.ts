@@ -1,4 +1,5 @@
-import { centsToDecimal, fromCents, priceOrder, taxCents, toCents } from './order-pricing.policy';
+import { centsToDecimal, fromCents, toCents } from '@backoffice/contracts';
+import { priceOrder, taxCents } from './order-pricing.policy';
 
 describe('money in cents', () => {
   it('converts both ways without float drift', () => {

@@ -3,23 +3,6 @@
  * tax on what remains at the geography rate, and the city's shipping fee when something is shipped.
  */
 
-/** "12.50" or 12.5 → 1250. */
-export function toCents(value: string | number): number {
-  return Math.round(Number(value) * 100);
-}
-
-/** 1250 → 12.5 (a JSON number). */
-export function fromCents(cents: number): number {
-  return cents / 100;
-}
-
-/** 1250 → "12.50" (what a numeric(12,2) column takes). */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export interface PricedLineInput {
   itemId: number;
   quantity: number;

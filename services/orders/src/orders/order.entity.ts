@@ -5,7 +5,7 @@ import { UuidEntity } from '@backoffice/platform';
 /** A client's order, priced at intake (money as numeric(12,2) strings). */
 @Entity({ tableName: 'orders' })
 export class OrderEntity extends UuidEntity {
-  [OptionalProps]?: 'status' | 'createdDate' | 'paidAt' | 'paymentId' | 'county' | 'email' | 'userId';
+  [OptionalProps]?: 'status' | 'createdDate' | 'paidAt' | 'paymentId' | 'county' | 'email' | 'userId' | 'intakeFingerprint';
 
   @Property({ type: 'text' })
   name!: string;
@@ -60,6 +60,10 @@ export class OrderEntity extends UuidEntity {
 
   @Property({ type: 'timestamptz' })
   createdDate: Date = new Date();
+
+  /** A SHA-256 of the intake request's body: a client-made id sent again with another body is a conflict, not a retry. */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  intakeFingerprint: string | null = null;
 
   @Property({ type: 'timestamptz', nullable: true })
   paidAt: Date | null = null;

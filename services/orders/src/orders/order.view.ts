@@ -1,8 +1,7 @@
 import type { OrderDetail } from '@backoffice/contracts';
-import { invoiceNumber } from '@backoffice/contracts';
+import { fromCents, invoiceNumber, toCents } from '@backoffice/contracts';
 import type { OrderEntity } from './order.entity';
 import type { OrderItemEntity } from './order-item.entity';
-import { fromCents, toCents } from './order-pricing.policy';
 
 /** A numeric(12,2) string as a JSON number. */
 export const decimalToNumber = (value: string | number): number => fromCents(toCents(value));

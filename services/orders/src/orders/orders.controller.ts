@@ -11,7 +11,7 @@ import {
   OrderSummarySchema,
   pageSchema,
 } from '@backoffice/contracts';
-import { ApiController, ApiResult, Scopes } from '@backoffice/platform';
+import { ApiController, ApiResult, Idempotent, Scopes } from '@backoffice/platform';
 import { type Caller, CallerContext } from '../directory/caller.decorator';
 import { CreateOrderCommand } from './commands/create-order.handler';
 import { GetOrderQuery } from './queries/get-order.handler';
@@ -62,6 +62,7 @@ export class OrdersController {
   /** Order intake from the storefront: 201 with the priced order; a retry with the same id answers 200 with it. */
   @Post()
   @Scopes('orders:write')
+  @Idempotent()
   @ApiResult(OrderDetailSchema, {
     status: 201,
     summary: 'Create an order (storefront intake)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toCents } from '../orders/order-pricing.policy';
+import { toCents } from '@backoffice/contracts';
 
 /**
  * How a payments.payment.v1 message reaches the orders service. Orders reads only what it needs
@@ -58,7 +58,7 @@ export function mapPaymentMessage(value: unknown): PaymentMessageDecision {
       eventId: id,
       orderId: data.orderId.toLowerCase(),
       paymentId: data.paymentId,
-      orderPaidCents: Math.round(data.orderPaidTotal * 100),
+      orderPaidCents: toCents(data.orderPaidTotal),
       paidAt: firstDate(data.paidAt, data.transaction?.paidOn, time),
     },
   };

@@ -7,7 +7,8 @@ import type { OrdersConfig } from '../orders.config';
 import { CatalogueServiceEntity } from '../catalogue-read-model/catalogue-service.entity';
 import { OrderEntity } from '../orders/order.entity';
 import { writeOrder } from '../orders/commands/create-order.handler';
-import { priceOrder, toCents } from '../orders/order-pricing.policy';
+import { toCents } from '@backoffice/contracts';
+import { priceOrder } from '../orders/order-pricing.policy';
 import { SubmitOrderItemCommand } from '../client-services/commands/submit-order-item.handler';
 import { RecordTransactionCommand } from '../client-services/commands/record-transaction.handler';
 

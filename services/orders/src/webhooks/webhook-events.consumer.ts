@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Consumer } from 'kafkajs';
-import { EVENT_TOPICS, WEBHOOK_TOPICS } from '@backoffice/contracts';
+import { EVENT_TOPICS, WEBHOOK_TOPICS, webhookEventType } from '@backoffice/contracts';
 import { createKafka, ensureTopics, SERVICE_CONFIG, topicName } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
@@ -68,7 +68,7 @@ export class WebhookEventsConsumer implements OnApplicationBootstrap, OnApplicat
           autoCommit: true,
           eachMessage: async ({ topic, message }) => {
             if (!message.value) return; // a tombstone: its `deleted` event came before it
-            const added = await this.intake(baseOf.get(topic) ?? topic, message.value.toString('utf8'));
+            const added = await this.intake(baseOf.get(topic) ?? topic, message.value.toString('utf8'), message.offset);
             if (added > 0) this.worker.wake();
           },
         });
@@ -85,14 +85,33 @@ export class WebhookEventsConsumer implements OnApplicationBootstrap, OnApplicat
   }
 
   /** Stores the deliveries of one event; a message that is not an event envelope is skipped (never retried forever). */
-  private async intake(topic: string, body: string): Promise<number> {
+  private async intake(topic: string, body: string, offset: string): Promise<number> {
     const event = readEnvelope(body);
     if (!event) {
       this.logger.warn(`skipped a message on ${topic} that is not an event envelope`);
       return 0;
     }
-    return this.store.addEventDeliveries({ ...event, topic, body });
+    return this.store.addEventDeliveries({ ...event, topic, body: webhookBody(body, topic, offset) });
   }
+}
+
+/** Digits of a webhook envelope's `sequence`: a Kafka offset (at most 2^63 - 1) or a time in milliseconds, zero-padded. */
+const SEQUENCE_DIGITS = 19;
+
+/** A `sequence` attribute from a number: zero-padded, so that comparing the strings compares the numbers. */
+export function webhookSequence(value: bigint | number | string): string {
+  return String(value).padStart(SEQUENCE_DIGITS, '0');
+}
+
+/**
+ * What a webhook receiver gets for a Kafka event: its CloudEvents envelope with `type` made unambiguous alone (the
+ * topic in front, `orders.order.v1:created`: the name a subscription lists) and the `sequence` extension attribute,
+ * the event's Kafka offset zero-padded. Every event of one subject is on one partition in the order it happened, so
+ * within a subject a higher sequence is a later event; a resend or a replay carries the event's own sequence again.
+ */
+export function webhookBody(body: string, topic: string, offset: string): string {
+  const event = JSON.parse(body) as Record<string, unknown>;
+  return JSON.stringify({ ...event, type: webhookEventType(topic, String(event.type)), sequence: webhookSequence(offset) });
 }
 
 /** The fields a delivery needs from a message's CloudEvents envelope, or undefined when it is not one. */

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { WEBHOOK_TOPICS } from '@backoffice/contracts';
 import { createKafka, SERVICE_CONFIG, UnavailableError, topicName } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
-import { WEBHOOK_CONSUMER_GROUP, readEnvelope } from './webhook-events.consumer';
+import { WEBHOOK_CONSUMER_GROUP, readEnvelope, webhookBody } from './webhook-events.consumer';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookStore } from './webhook.store';
 
@@ -86,7 +86,8 @@ export class WebhookReplay {
               const body = message.value?.toString('utf8');
               const event = body ? readEnvelope(body) : undefined;
               if (body && event && wants(span.base, event.type)) {
-                if (await this.store.addReplayDelivery(subscription.id, { ...event, topic: span.base, body })) queued++;
+                const delivered = webhookBody(body, span.base, message.offset);
+                if (await this.store.addReplayDelivery(subscription.id, { ...event, topic: span.base, body: delivered })) queued++;
               }
               if (offset + 1n >= span.end) {
                 open.delete(`${topic}:${partition}`);

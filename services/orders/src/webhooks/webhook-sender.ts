@@ -49,6 +49,9 @@ export function sendWebhook(
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    // Started before `finish`, which clears it, can run: a target refused before any request exists settles too.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error(`No answer within ${options.timeoutMs / 1000} s.`)), options.timeoutMs);
     const finish = (result: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -74,10 +77,8 @@ export function sendWebhook(
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'backoffice-webhooks/1' },
       lookup: guardedLookup(options.allowPrivate),
       agent: false,
+      signal: deadline.signal,
     });
-    const timer = setTimeout(() => {
-      request.destroy(new Error(`No answer within ${options.timeoutMs / 1000} s.`));
-    }, options.timeoutMs);
     request.on('response', (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -96,7 +97,8 @@ export function sendWebhook(
     });
     request.on('error', (error) => {
       const refused = error instanceof RefusedTargetError || (error as { cause?: unknown }).cause instanceof RefusedTargetError;
-      finish({ statusCode: null, responseBody: '', error: refused ? `Refused: ${error.message}` : error.message });
+      const reason = deadline.signal.aborted ? (deadline.signal.reason as Error).message : error.message;
+      finish({ statusCode: null, responseBody: '', error: refused ? `Refused: ${error.message}` : reason });
     });
     request.end(body);
   });

@@ -57,15 +57,21 @@ export class WebhookStore {
 
   // ── Subscriptions ────────────────────────────────────────────────────────────────────────────
 
-  async listSubscriptions(): Promise<WebhookSubscription[]> {
+  /** Every subscription, or only those `owner` made. */
+  async listSubscriptions(owner?: string): Promise<WebhookSubscription[]> {
     const rows = await this.em.execute<SubscriptionRow[]>(
-      `select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions order by created_at, id`,
+      `select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions where (?::text is null or created_by = ?) order by created_at, id`,
+      [owner ?? null, owner ?? null],
     );
     return rows.map(toSubscription);
   }
 
-  async findSubscription(id: string): Promise<(WebhookSubscription & { secret: string }) | undefined> {
-    const [row] = await this.em.execute<SubscriptionRow[]>(`select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions where id = ?`, [id]);
+  /** A subscription, if it exists (and, given an `owner`, that owner made it). */
+  async findSubscription(id: string, owner?: string): Promise<(WebhookSubscription & { secret: string }) | undefined> {
+    const [row] = await this.em.execute<SubscriptionRow[]>(
+      `select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions where id = ? and (?::text is null or created_by = ?)`,
+      [id, owner ?? null, owner ?? null],
+    );
     return row ? { ...toSubscription(row), secret: row.secret } : undefined;
   }
 

@@ -16,6 +16,8 @@ import type { OrdersConfig } from '../orders.config';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
 import { WebhookReplay } from './webhook-replay.service';
 import { newWebhookSecret } from './webhook-signature';
+import { webhookSequence } from './webhook-events.consumer';
+import { webhookOwnerFilter, type WebhookCaller } from './webhook-owner.policy';
 import { webhookUrlProblem } from './webhook-target.policy';
 import { WebhookStore } from './webhook.store';
 
@@ -32,17 +34,19 @@ export class WebhooksService {
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
   ) {}
 
-  list(): Promise<WebhookSubscription[]> {
-    return this.store.listSubscriptions();
+  /** An Admin's list holds every subscription; an API client's only its own. */
+  list(caller: WebhookCaller): Promise<WebhookSubscription[]> {
+    return this.store.listSubscriptions(webhookOwnerFilter(caller));
   }
 
-  async get(id: string): Promise<WebhookSubscription> {
-    const { secret: _secret, ...subscription } = await this.subscription(id);
+  async get(caller: WebhookCaller, id: string): Promise<WebhookSubscription> {
+    const { secret: _secret, ...subscription } = await this.subscription(caller, id);
     return subscription;
   }
 
-  /** A new subscription and its signing secret (shown only in this answer). */
-  async create(input: CreateWebhookSubscription, createdBy: string): Promise<WebhookSubscriptionWithSecret> {
+  /** A new subscription and its signing secret (shown only in this answer), owned by the caller. */
+  async create(caller: WebhookCaller, input: CreateWebhookSubscription): Promise<WebhookSubscriptionWithSecret> {
+    const createdBy = caller.id;
     this.checkUrl(input.url);
     const secret = newWebhookSecret();
     const subscription = await this.store.insertSubscription({
@@ -56,8 +60,8 @@ export class WebhooksService {
     return { ...subscription, secret };
   }
 
-  async update(id: string, input: UpdateWebhookSubscription): Promise<WebhookSubscription> {
-    const current = await this.subscription(id);
+  async update(caller: WebhookCaller, id: string, input: UpdateWebhookSubscription): Promise<WebhookSubscription> {
+    const current = await this.subscription(caller, id);
     if (input.url !== undefined) this.checkUrl(input.url);
     const updated = await this.store.updateSubscription(id, {
       url: input.url ?? current.url,
@@ -70,13 +74,14 @@ export class WebhooksService {
     return updated;
   }
 
-  async remove(id: string): Promise<void> {
+  async remove(caller: WebhookCaller, id: string): Promise<void> {
+    await this.subscription(caller, id);
     if (!(await this.store.deleteSubscription(id))) throw new NotFoundError('Webhook subscription', id);
   }
 
   /** Sends a `webhook.test` event to the subscription (signed and retried like any other). */
-  async sendTest(id: string): Promise<WebhookDelivery> {
-    const subscription = await this.subscription(id);
+  async sendTest(caller: WebhookCaller, id: string): Promise<WebhookDelivery> {
+    const subscription = await this.subscription(caller, id);
     if (!subscription.enabled)
       throw new ConflictError('The subscription is disabled: enable it to send a test event.', 'subscription_disabled');
     const eventId = randomUUID();
@@ -87,6 +92,8 @@ export class WebhooksService {
       source: TEST_EVENT_SOURCE,
       time: new Date().toISOString(),
       subject: subscription.id,
+      // Test events have no Kafka offset: their sequence is the time they were sent, in milliseconds.
+      sequence: webhookSequence(Date.now()),
       datacontenttype: 'application/json',
       data: { message: 'A test event: the subscription works.', subscriptionId: subscription.id },
     });
@@ -102,16 +109,15 @@ export class WebhooksService {
     return delivery;
   }
 
-  async deliveries(id: string, query: WebhookDeliveryQuery): Promise<Page<WebhookDelivery>> {
-    await this.subscription(id);
+  async deliveries(caller: WebhookCaller, id: string, query: WebhookDeliveryQuery): Promise<Page<WebhookDelivery>> {
+    await this.subscription(caller, id);
     const { items, total } = await this.store.listDeliveries(id, query.page, query.pageSize, query.status);
     return toPage(items, total, query);
   }
 
-  /** Sends a delivery's event again as a new delivery (same `webhook-id`, so receivers can tell it is a repeat). */
   /** The subscription's events again from `from` (what Kafka still holds); refused while it is disabled. */
-  async replay(id: string, from: Date): Promise<WebhookReplayResult> {
-    const subscription = await this.subscription(id);
+  async replay(caller: WebhookCaller, id: string, from: Date): Promise<WebhookReplayResult> {
+    const subscription = await this.subscription(caller, id);
     if (!subscription.enabled)
       throw new ConflictError('The subscription is disabled: enable it to replay its events.', 'subscription_disabled');
     const events = await this.replays.replay(subscription, from);
@@ -119,16 +125,21 @@ export class WebhooksService {
     return { events };
   }
 
-  async resend(deliveryId: string): Promise<WebhookDelivery> {
+  /** Sends a delivery's event again as a new delivery (same `webhook-id`, so receivers can tell it is a repeat). */
+  async resend(caller: WebhookCaller, deliveryId: string): Promise<WebhookDelivery> {
     const original = await this.store.findDeliveryForResend(deliveryId);
-    if (!original) throw new NotFoundError('Webhook delivery', deliveryId);
+    const owner = webhookOwnerFilter(caller);
+    if (!original || (owner && !(await this.store.findSubscription(original.subscriptionId, owner)))) {
+      throw new NotFoundError('Webhook delivery', deliveryId);
+    }
     const delivery = await this.store.addDelivery({ ...original, resendOf: deliveryId });
     this.worker.wake();
     return delivery;
   }
 
-  private async subscription(id: string) {
-    const subscription = await this.store.findSubscription(id);
+  /** The subscription, if the caller may see it (404 otherwise, whether it exists or not). */
+  private async subscription(caller: WebhookCaller, id: string) {
+    const subscription = await this.store.findSubscription(id, webhookOwnerFilter(caller));
     if (!subscription) throw new NotFoundError('Webhook subscription', id);
     return subscription;
   }

@@ -1,4 +1,4 @@
-import type { ReconciliationFlag } from '@backoffice/contracts';
+import { toCents, type ReconciliationFlag } from '@backoffice/contracts';
 
 export interface PaymentOfInvoice {
   orderId: string;
@@ -12,8 +12,6 @@ export interface Reconciliation {
   orderId: string | null;
   paidAmount: number | null;
 }
-
-const cents = (value: number) => Math.round(value * 100);
 
 /**
  * Matches a settled transaction to its order through the invoice number (the first segment of the
@@ -33,7 +31,7 @@ export function reconcile(
   }
   if (mine.length === 0) return { flag: 'no-order', orderId: null, paidAmount: null };
   const same = mine.find(
-    (p) => cents(p.amount) === cents(transaction.settleAmount) || cents(p.paidAmount) === cents(transaction.settleAmount),
+    (p) => toCents(p.amount) === toCents(transaction.settleAmount) || toCents(p.paidAmount) === toCents(transaction.settleAmount),
   );
   if (same) return { flag: 'matched', orderId: same.orderId, paidAmount: same.paidAmount };
   return { flag: 'amount-mismatch', orderId, paidAmount: mine[0]!.paidAmount };

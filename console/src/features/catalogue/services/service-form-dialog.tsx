@@ -1,17 +1,10 @@
 import { useMemo } from 'react';
 import { Checkbox, Field, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import {
-  ServiceInputSchema,
-  type DeliveryTimeRate,
-  type DeliveryType,
-  type Service,
-  type ServiceInput,
-  type ShippingType,
-} from '@backoffice/contracts';
+import { ServiceInputSchema, type Service, type ServiceInput } from '@backoffice/contracts';
 import { BoundInput, FieldPair, FormColumn, FormColumns, schemaErrors } from '../../../components/forms';
 import { BoundImagesField, ImagesFormDialog, useImagesForm } from '../inputs/images-form-dialog';
 import { saveService } from './api';
-import { DeliveryFields, ServicePickers } from './service-form-sections';
+import { DeliveryFields, ServicePickers, type FieldName, type FormValues } from './service-form-sections';
 
 const FIELDS = [
   'name',
@@ -27,40 +20,6 @@ const FIELDS = [
   'branches',
   'serviceFiles',
 ] as const satisfies readonly FieldName[];
-
-export type FieldName =
-  | 'name'
-  | 'price'
-  | 'priceBefore'
-  | 'deliveryTime'
-  | 'deliveryTimeRate'
-  | 'deliveryType'
-  | 'shippingType'
-  | 'description'
-  | 'description_Ar'
-  | 'images'
-  | 'branches'
-  | 'serviceFiles'
-  | 'categoryId';
-
-export interface FormValues {
-  active: boolean;
-  name: string;
-  description: string;
-  description_Ar: string;
-  images: string[];
-  /** Numbers as typed; parsed on validation. */
-  deliveryTime: string;
-  deliveryTimeRate: DeliveryTimeRate;
-  deliveryType: DeliveryType;
-  shippingType: ShippingType;
-  priceBefore: string;
-  price: string;
-  physical: boolean;
-  electronical: boolean;
-  branches: string[];
-  serviceFiles: string[];
-}
 
 /**
  * Defaults: active, delivery time 0 with unit None, type None, neither physical nor electronical. The price boxes

@@ -7,12 +7,49 @@ import {
   MULTI_SELECT_SHOWN,
   SERVICE_FILE_TYPE_LABELS,
   SHIPPING_TYPES,
+  type DeliveryTimeRate,
+  type DeliveryType,
+  type ShippingType,
 } from '@backoffice/contracts';
 import { BoundChoice, BoundInput, FieldPair, type BoundForm } from '../../../components/forms';
 import { LimitedTagPicker, type PickerOption } from '../inputs/limited-tag-picker';
 import { useServiceFiles } from '../service-files/api';
 import { useBranchChoices } from './api';
-import type { FieldName, FormValues } from './service-form-dialog';
+
+/** The service form's fields (its dialog, service-form-dialog.tsx, holds the state; these sections render parts of it). */
+export type FieldName =
+  | 'name'
+  | 'price'
+  | 'priceBefore'
+  | 'deliveryTime'
+  | 'deliveryTimeRate'
+  | 'deliveryType'
+  | 'shippingType'
+  | 'description'
+  | 'description_Ar'
+  | 'images'
+  | 'branches'
+  | 'serviceFiles'
+  | 'categoryId';
+
+export interface FormValues {
+  active: boolean;
+  name: string;
+  description: string;
+  description_Ar: string;
+  images: string[];
+  /** Numbers as typed; parsed on validation. */
+  deliveryTime: string;
+  deliveryTimeRate: DeliveryTimeRate;
+  deliveryType: DeliveryType;
+  shippingType: ShippingType;
+  priceBefore: string;
+  price: string;
+  physical: boolean;
+  electronical: boolean;
+  branches: string[];
+  serviceFiles: string[];
+}
 
 const useStyles = makeStyles({
   dropdown: { minWidth: 'auto', width: '100%' },

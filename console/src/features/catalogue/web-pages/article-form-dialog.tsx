@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Dialog, DialogSurface, makeStyles } from '@fluentui/react-components';
-import { WEB_PAGES_PATHS, type WebArticle, type WebPage } from '@backoffice/contracts';
+import { WEB_PAGES_PATHS, type WebArticle } from '@backoffice/contracts';
 import { apiFetch, errorMessage } from '../../../components/api';
 import { PageSpinner, useNotify } from '../../../components/feedback';
-import { ArticleForm } from './article-form';
+import { ArticleForm, type ArticleFormTarget } from './article-form';
+
+export type { ArticleFormTarget } from './article-form';
 
 const useStyles = makeStyles({
   surface: {
@@ -19,14 +21,6 @@ const useStyles = makeStyles({
     overflow: 'hidden',
   },
 });
-
-export interface ArticleFormTarget {
-  page: WebPage;
-  /** The article to edit, or undefined for a new one. */
-  id?: number;
-  /** The sort number a new article starts with. */
-  nextSort: number;
-}
 
 export interface ArticleFormDialogProps {
   target: ArticleFormTarget | null;

@@ -14,13 +14,28 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { SaveRegular } from '@fluentui/react-icons';
-import { WEB_PAGE_LABELS, WebArticleInputSchema, newWebArticle, type WebArticle, type WebArticleValues } from '@backoffice/contracts';
+import {
+  WEB_PAGE_LABELS,
+  WebArticleInputSchema,
+  newWebArticle,
+  type WebArticle,
+  type WebArticleValues,
+  type WebPage,
+} from '@backoffice/contracts';
 import { ApiError, errorMessage } from '../../../components/api';
 import { useNotify } from '../../../components/feedback';
 import { schemaFieldErrors, UnsavedChangesGuard, useConfirmDiscard, useFormState } from '../../../components/forms';
 import { ArticleFormSections, type ArticleField, type ArticleFormValues } from './article-form-sections';
-import type { ArticleFormTarget } from './article-form-dialog';
 import { saveWebArticle } from './web-pages-api';
+
+/** Which article the form is for (its dialog, article-form-dialog.tsx, opens it on one). */
+export interface ArticleFormTarget {
+  page: WebPage;
+  /** The article to edit, or undefined for a new one. */
+  id?: number;
+  /** The sort number a new article starts with. */
+  nextSort: number;
+}
 
 /** The fields the form shows, in screen order, then the ones it does not (hidden video URL, home switch, parent, page). */
 const SHOWN_FIELDS = [

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Field, Input, makeStyles } from '@fluentui/react-components';
 import { accountPasswordProblems, isAccountEmail, isAccountPhoneNumber, type Client, type IdentityError } from '@backoffice/contracts';
-import { ApiError, errorMessage } from '../../../components/api';
+import { ApiError, errorMessage, useIdempotencyKey } from '../../../components/api';
 import { useNotify } from '../../../components/feedback';
 import { FormDialog, useFormState } from '../../../components/forms';
 import { saveClient } from '../api';
@@ -59,6 +59,8 @@ export function ClientFormDialog({ client, onClose }: ClientFormDialogProps) {
   const isNew = !client;
   const initial: Values = { name: client?.name ?? '', email: client?.email ?? '', phoneNumber: client?.phoneNumber ?? '', passCode: '' };
   const [values, setValues] = useState<Values>(initial);
+  /** One key per create: a retry of it (the answer lost, a server error) is the same create. */
+  const creation = useIdempotencyKey();
 
   const errors = useMemo(() => validateClient(values, isNew), [values, isNew]);
   const form = useFormState<FieldName>({ fields: FIELDS, errors });
@@ -73,7 +75,9 @@ export function ClientFormDialog({ client, onClose }: ClientFormDialogProps) {
     void form.submit(event, async () => {
       const fields = { name: values.name.trim(), email: values.email.trim(), phoneNumber: values.phoneNumber.trim() };
       try {
-        const result = await saveClient(isNew ? { ...fields, passCode: values.passCode } : { ...fields, id: client.id });
+        const result = isNew
+          ? await creation.run((key) => saveClient({ ...fields, passCode: values.passCode }, key))
+          : await saveClient({ ...fields, id: client.id });
         if (result.succeeded) {
           notify.success(isNew ? `${fields.name} was added.` : `${fields.name} was saved.`, isNew ? 'Client created' : 'Client updated');
           onClose();

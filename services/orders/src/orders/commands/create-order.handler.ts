@@ -2,19 +2,22 @@ import { Command, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs
 import type { EntityManager as AnyEntityManager, RequiredEntityData } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  centsToDecimal,
+  fromCents,
   ORDERS_ORDER_TOPIC,
+  toCents,
   type CreateOrderValues,
   type FieldError,
   type OrderCreatedData,
   type OrderDetail,
 } from '@backoffice/contracts';
-import { InvalidInputError, OutboxService } from '@backoffice/platform';
+import { ConflictError, InvalidInputError, OutboxService, requestFingerprint } from '@backoffice/platform';
 import { CatalogueReadModel } from '../../catalogue-read-model/catalogue-read-model.service';
 import type { Caller } from '../../directory/caller.decorator';
 import { GeographyClient } from '../../directory/geography.client';
 import { OrderEntity } from '../order.entity';
 import { OrderItemEntity } from '../order-item.entity';
-import { centsToDecimal, fromCents, type PricedOrder, priceOrder, toCents } from '../order-pricing.policy';
+import { type PricedOrder, priceOrder } from '../order-pricing.policy';
 import { GetOrderQuery } from '../queries/get-order.handler';
 
 export interface CreatedOrder {
@@ -45,8 +48,18 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
 
   async execute({ input, caller }: CreateOrderCommand): Promise<CreatedOrder> {
     const em = this.em.fork();
-    if (input.id && (await em.count(OrderEntity, { id: input.id })) > 0) {
-      return { order: await this.queries.execute(new GetOrderQuery(input.id)), created: false };
+    const fingerprint = requestFingerprint(input);
+    if (input.id) {
+      const taken = await em.findOne(OrderEntity, { id: input.id }, { fields: ['id', 'intakeFingerprint'] });
+      if (taken) {
+        if (taken.intakeFingerprint !== null && taken.intakeFingerprint !== fingerprint) {
+          throw new ConflictError(
+            `Order ${input.id} already exists with another body; a retry sends the same body, a new order a new id.`,
+            'order_id_conflict',
+          );
+        }
+        return { order: await this.queries.execute(new GetOrderQuery(input.id)), created: false };
+      }
     }
 
     const services = await this.catalogue.byIds(
@@ -61,7 +74,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
     });
     if (errors.length) throw new InvalidInputError(errors);
 
-    const rates = await this.geography.lookup(input, caller.authorization, caller.requestId);
+    const rates = await this.geography.lookup(input, caller.requestId);
     const priced = priceOrder({
       lines: input.items.map((item) => {
         const service = services.get(item.itemId)!;
@@ -78,6 +91,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, C
       writeOrder(tx, this.outbox, {
         customer: {
           ...(input.id ? { id: input.id } : {}),
+          intakeFingerprint: fingerprint,
           name: input.name,
           contactInfo: input.contactInfo,
           email: input.email,
