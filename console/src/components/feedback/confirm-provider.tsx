@@ -1,5 +1,6 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import type { ConfirmOptions } from './confirm-dialog';
+import { focusOrigin, returnFocusTo } from './focus-return';
 
 // Loaded on the first question, keeping the dialog out of the start-up bundle.
 const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
@@ -15,16 +16,20 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   // Kept after closing so the text does not vanish during the closing animation.
   const [options, setOptions] = useState<ConfirmOptions>({ message: '' });
   const resolveRef = useRef<((answer: boolean) => void) | null>(null);
+  const originRef = useRef<HTMLElement | null>(null);
 
   const answer = useCallback((value: boolean) => {
     resolveRef.current?.(value);
     resolveRef.current = null;
     setOpen(false);
+    returnFocusTo(originRef.current);
+    originRef.current = null;
   }, []);
 
   const confirm = useCallback<Confirm>((question) => {
     // A new question replaces one still open; the old one answers no.
     resolveRef.current?.(false);
+    originRef.current ??= focusOrigin();
     return new Promise<boolean>((resolve) => {
       resolveRef.current = resolve;
       setOptions(typeof question === 'string' ? { message: question } : question);
