@@ -56,6 +56,20 @@ describe('focus after a question', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
+  it('gives focus to what took the origin’s place when it was rendered anew (same tag and label), and to nothing ambiguous', async () => {
+    document.body.innerHTML = `<button id="old" aria-label="Delete Ann Lee">Delete</button>`;
+    const origin = document.getElementById('old')!;
+    document.body.innerHTML = `<button aria-label="Delete Ann Lee">Delete</button><button aria-label="Delete Bo">Delete</button>`;
+    returnFocusTo(origin);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Delete Ann Lee'));
+
+    (document.activeElement as HTMLElement).blur();
+    document.body.innerHTML = `<button aria-label="Delete Ann Lee">Delete</button><button aria-label="Delete Ann Lee">Delete</button>`;
+    returnFocusTo(origin);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('a question asked from a row menu gives focus back to the menu button when it closes', async () => {
     render(
       <FluentProvider theme={webLightTheme}>

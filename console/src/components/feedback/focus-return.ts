@@ -11,13 +11,31 @@ export function focusOrigin(): HTMLElement | null {
   return trigger ?? active;
 }
 
+/**
+ * `origin` itself, or the element that took its place when it was rendered anew meanwhile (a table switching between
+ * rows and cards as the window's width changes, say a phone turned): the one with its id, else the one element of its
+ * tag with its accessible label. Null when it left the page (its row was deleted).
+ */
+function stillThere(origin: HTMLElement): HTMLElement | null {
+  if (origin.isConnected) return origin;
+  const byId = origin.id ? document.getElementById(origin.id) : null;
+  if (byId) return byId;
+  const label = origin.getAttribute('aria-label');
+  if (!label) return null;
+  const alike = [...document.querySelectorAll<HTMLElement>(origin.tagName)].filter(
+    (element) => element.getAttribute('aria-label') === label,
+  );
+  return alike.length === 1 ? alike[0] : null;
+}
+
 const CHECK_EVERY_MS = 50;
 const GIVE_UP_AFTER_MS = 1500;
 
 /**
  * Gives focus back to `origin` once the closing dialog has let it go to the page body: Fluent's own restore needs
- * the opener to be a dialog trigger, and a menu item that asked the question is gone. Leaves focus alone when
- * something else took it on purpose, or when the origin left the page (its row was deleted).
+ * the opener to be a dialog trigger, and a menu item that asked the question is gone. The origin may have been rendered
+ * anew while the question was open (see stillThere). Leaves focus alone when something else took it on purpose, or
+ * when the origin left the page (its row was deleted).
  */
 export function returnFocusTo(origin: HTMLElement | null): void {
   if (!origin) return;
@@ -26,7 +44,7 @@ export function returnFocusTo(origin: HTMLElement | null): void {
     const active = document.activeElement;
     const lost = !active || active === document.body;
     if (lost) {
-      if (origin.isConnected) origin.focus();
+      stillThere(origin)?.focus();
       return;
     }
     const inDialog = !!active.closest('[role="dialog"], [role="alertdialog"]');
