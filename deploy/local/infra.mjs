@@ -200,10 +200,6 @@ export async function startKafka({ log = console.log } = {}) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [command, ...databases] = process.argv.slice(2);
   const log = (...args) => console.error(...args);
-  // kafkajs 2 arms a negative setTimeout, which Node reports as a TimeoutNegativeWarning: harmless, kept out of the output.
-  const emitWarning = process.emitWarning;
-  process.emitWarning = (warning, ...rest) =>
-    (rest[0]?.type ?? rest[0]) === 'TimeoutNegativeWarning' ? undefined : emitWarning.call(process, warning, ...rest);
   const print = (value) => process.stdout.write(JSON.stringify(value, null, 2) + '\n');
   const commands = {
     up: async () => {

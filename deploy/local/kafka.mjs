@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import kafkajs from 'kafkajs';
 import { findExecutable, isAlive, isPortOpen, LOCAL, readFile, ROOT, run, waitUntil } from './util.mjs';
@@ -102,6 +103,23 @@ async function launchBroker(log) {
   await warmUp();
   log(`kafka: ready at ${KAFKA_BROKER} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return child.pid;
+}
+
+/**
+ * kafkajs 2.2.4 arms a timer of a negative delay on a broker connection with nothing queued (Node 24 warns
+ * TimeoutNegativeWarning). The platform's services skip that timer (libs/platform/src/kafka/kafkajs-idle-timer.ts,
+ * TypeScript these scripts cannot load before a build); the scripts' own clients skip it the same way.
+ */
+const requestQueue = createRequire(import.meta.url)('kafkajs/src/network/requestQueue').prototype;
+if (!requestQueue.scheduleCheckPendingRequests.fixed) {
+  const schedule = requestQueue.scheduleCheckPendingRequests;
+  requestQueue.scheduleCheckPendingRequests = Object.assign(
+    function () {
+      if (this.pending.length === 0 && this.throttledUntil <= Date.now()) return;
+      schedule.call(this);
+    },
+    { fixed: true },
+  );
 }
 
 const kafkaClient = (options) => new kafkajs.Kafka({ brokers: [KAFKA_BROKER], logLevel: kafkajs.logLevel.NOTHING, ...options });

@@ -3,22 +3,17 @@
 // parse of the same file alone, and the import's insert stage against a batched COPY of the same rows.
 // BENCH_LEADS_MAX caps the sizes for a quick run (e.g. BENCH_LEADS_MAX=20000). NOTES.md says what sets the floor of
 // the targets out of reach, with the profiles it rests on.
-import { execFile } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
-import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { basename } from 'node:path';
 import { availableParallelism } from 'node:os';
 import Redis from 'ioredis';
 import pg from 'pg';
 import { redisUrlWithDb } from '../../deploy/local/stack.mjs';
 import { BENCH_PROFILE } from '../../tools/test-stack.mjs';
 import { leadSheet } from './leads-data.mjs';
-import { cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb, threadCpuSeconds, V8_FLAGS } from './lib.mjs';
+import { child, cpuSeconds, peakRssMb, postgresCpuSeconds, resetPeakRss, row, rssMb, threadCpuSeconds } from './lib.mjs';
 
 export const name = 'lead import';
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-const run$ = promisify(execFile);
 
 /** The sheet sizes measured: 200k and 1M, capped by BENCH_LEADS_MAX. */
 export function leadSizes() {
@@ -30,13 +25,6 @@ export function leadSizes() {
 export const sheetBase = (rows) => rows * 10;
 
 const fmt = (n) => n.toLocaleString('en-US');
-
-/** A measuring child on the V8 settings of the product's processes. */
-async function child(script, args) {
-  const argv = [...V8_FLAGS, join(HERE, script), ...args];
-  const { stdout } = await run$(process.execPath, argv, { maxBuffer: 1 << 20, timeout: 30 * 60_000 });
-  return JSON.parse(stdout);
-}
 
 /** exceljs's streaming parse alone, in a child process: rows/s and its peak RSS. */
 export const parseAlone = (path) => child('parse-alone.child.mjs', [path]);

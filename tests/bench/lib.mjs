@@ -1,7 +1,14 @@
-// Shared pieces of the benchmarks: timing, percentiles, autocannon runs, process memory.
-import autocannon from 'autocannon';
+// Shared pieces of the benchmarks: timing, percentiles, load runs, measuring children, process memory.
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const execFile$ = promisify(execFile);
 
 /**
  * The V8 settings of the product's processes (libs/platform/src/health/runtime-settings.ts, built): the bench applies
@@ -18,19 +25,62 @@ export const percentile = (values, p) => {
 export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
 /**
- * autocannon against one URL; answers mean and p99 latency (ms) and requests per second. The mean comes from the
+ * A measuring child (`script` in tests/bench) run to its end on the V8 settings of the product's processes; answers
+ * the JSON it printed.
+ */
+export async function child(script, args, { timeoutMs = 30 * 60_000 } = {}) {
+  const { stdout } = await execFile$(process.execPath, [...V8_FLAGS, join(HERE, script), ...args], {
+    maxBuffer: 1 << 20,
+    timeout: timeoutMs,
+  });
+  return JSON.parse(stdout);
+}
+
+/**
+ * A serving child (`script` in tests/bench) on the product's V8 settings, once it printed its port; `stop()` ends it.
+ */
+export async function startChild(script, args) {
+  const server = spawn(process.execPath, [...V8_FLAGS, join(HERE, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  server.stdout.setEncoding('utf8');
+  while (!out.includes('\n')) {
+    const [chunk] = await Promise.race([once(server.stdout, 'data'), once(server, 'exit').then(() => [null])]);
+    if (chunk === null) throw new Error(`${script} ended before it listened`);
+    out += chunk;
+  }
+  return {
+    pid: server.pid,
+    port: Number(out.trim()),
+    stop: async () => {
+      server.kill('SIGTERM');
+      if (server.exitCode === null) await once(server, 'exit');
+    },
+  };
+}
+
+/**
+ * Load against one URL from a generator in a process of its own (load.child.mjs: autocannon), never in the process
+ * that measures or serves; answers mean and p99 latency (ms) and requests per second. The mean comes from the
  * closed loop itself (each connection sends its next request when the last is answered: mean = connections × time /
  * requests), because autocannon's latencies are whole milliseconds: its own mean read 0.04 ms of added latency where
  * the gateway added 0.4 ms. Its p99 stays in whole milliseconds.
  */
 export async function load(url, { connections = 1, duration = 10, headers = {} } = {}) {
-  const result = await autocannon({ url, connections, duration, headers, pipelining: 1 });
+  const { stdout } = await execFile$(
+    process.execPath,
+    [join(HERE, 'load.child.mjs'), JSON.stringify({ url, connections, duration, headers })],
+    {
+      maxBuffer: 1 << 20,
+      timeout: (duration + 60) * 1000,
+    },
+  );
+  const result = JSON.parse(stdout);
   return {
-    meanMs: (connections * result.duration * 1000) / Math.max(result.requests.total, 1),
-    p99Ms: result.latency.p99,
-    rps: result.requests.average,
-    requests: result.requests.total,
-    errors: result.errors + result.non2xx,
+    meanMs: (connections * result.duration * 1000) / Math.max(result.requests, 1),
+    p99Ms: result.p99Ms,
+    rps: result.rps,
+    requests: result.requests,
+    errors: result.errors,
   };
 }
 

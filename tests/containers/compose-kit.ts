@@ -38,7 +38,7 @@ export function baseImages(): Record<string, string> {
 
 /** Runs the docker CLI; its output, or throws with it. */
 export function docker(...args: string[]): string {
-  const result = spawnSync(DOCKER, args, { encoding: 'utf8' });
+  const result = spawnSync(DOCKER, args, { encoding: 'utf8', maxBuffer: 256 * 2 ** 20 });
   if (result.status !== 0) throw new Error(`docker ${args.join(' ')}: ${result.stderr.trim()}`);
   return result.stdout.trim();
 }

@@ -170,7 +170,15 @@ it('replaces every replica with today’s image under load: 0 failed requests, e
     recordFigure(TEST, 'order events lost or doubled', orders.length - events.size + doubled.length, 'events');
 
     if (refusedOrders.length) console.log(`orders refused at first try:\n${refusedOrders.join('\n')}`);
-    if (totals.refused.length) console.log(`reads refused: ${JSON.stringify(totals.refused)}`);
+    if (totals.refused.length) {
+      console.log(`reads refused: ${JSON.stringify(totals.refused)}`);
+      // What the gateway saw of its upstreams meanwhile: readiness changes, second rounds, failures.
+      const gateway = (await product.ps()).find((c) => c.Service === 'gateway')!;
+      const seen = docker('logs', gateway.Name)
+        .split('\n')
+        .filter((line) => /upstream failed|sending it again|readiness changed/.test(line));
+      console.log(`gateway upstream log (${seen.length} lines):\n${seen.slice(-60).join('\n')}`);
+    }
     expect({ non2xx: totals.non2xx, errors: totals.errors, timeouts: totals.timeouts, refused: totals.refused }).toEqual({
       non2xx: 0,
       errors: 0,

@@ -80,15 +80,28 @@ async function probed(...replicas: Replica[]): Promise<void> {
   }
 }
 
+/** A port nothing listens on now (taken and let go at once), for a replica that starts later. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 let gateway: TestService;
 let a: Replica;
 let b: Replica;
+/** The two catalogue replicas' ports: neither listens until a test starts one. */
+let late: number[];
 
 beforeAll(async () => {
   [a, b] = await Promise.all([replica('a'), replica('b')]);
+  late = [await freePort(), await freePort()];
   gateway = await startGateway({
     // Three identity replicas, the first of which refuses every connection (stopped, or restarting).
     IDENTITY_URL: `http://127.0.0.1:1, ${a.url},${b.url}/`,
+    CATALOGUE_URL: late.map((port) => `http://127.0.0.1:${port}`).join(','),
   });
 });
 
@@ -200,4 +213,21 @@ it('sends a GET cut before its answer began to the next replica, never a POST', 
   for (let n = 0; n < 6; n++) posts.push((await login(n)).status);
   expect(posts).toContain(502);
   b.cutting.value = false;
+});
+
+it('sends a request every replica refused round them again a moment later: a replica starting meanwhile answers it', async () => {
+  const starting = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end('{"replica":"late"}');
+  });
+  const asked = gateway.request('/api/categories', { roles: ['Manager'] });
+  // Both replicas refuse its first round; the second one listens before the gateway's next round.
+  setTimeout(() => starting.listen(late[1], '127.0.0.1'), 50);
+  try {
+    const response = await asked;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ replica: 'late' });
+  } finally {
+    starting.close();
+  }
 });

@@ -34,6 +34,14 @@ export function upstreamFailure(error: unknown, service: string): { status: numb
   return { status: 502, code: 'upstream_failed', detail: `The ${service} service broke off the exchange; try again.` };
 }
 
+/**
+ * When every replica refused to connect, the request (seen by none) is sent round them again after these pauses,
+ * while the first attempt is younger than RETRY_WINDOW_MS: a moment later one usually takes it (a replica starting,
+ * the container network's DNS answering late while containers are replaced). A service that is down stays a fast 503.
+ */
+const RETRY_PAUSES_MS = [100, 200];
+const RETRY_WINDOW_MS = 2000;
+
 /** Whether the request never reached the service: refused, unreachable, or reset while connecting. */
 function neverConnected(error: unknown, failure: { code: string }): boolean {
   if (failure.code === 'upstream_unavailable') return true;
@@ -57,6 +65,8 @@ export function forwardToService(
   // Round robin over the service's ready replicas; a replica that refuses the connection never saw the
   // request (not a byte of its body was read), so it goes to the next one, whatever its method.
   const tried = new Set<string>();
+  const started = Date.now();
+  let retries = 0;
   // Kept for a second attempt only where there is another replica to send it to.
   const tape = request.body instanceof Readable && upstreams.count(rule.service) > 1 ? new BodyTape(request.body) : undefined;
   // The request as the service gets it: end-to-end headers only, its Host the replica's (undici's own).
@@ -116,6 +126,20 @@ export function forwardToService(
       if (refused) upstreams.refused(rule.service, target);
       const next = upstreams.pick(rule.service, tried);
       if (next) return forward(next);
+      // A body goes again only from its tape (undici lets go of a stream it could not send).
+      const resendable = !!tape || !(request.body instanceof Readable);
+      if (refused && resendable && retries < RETRY_PAUSES_MS.length && Date.now() - started < RETRY_WINDOW_MS) {
+        const pause = RETRY_PAUSES_MS[retries++];
+        logger.info(
+          { requestId: request.id, upstream: rule.service, pauseMs: pause, err: error },
+          'no replica took the request: sending it again',
+        );
+        tried.clear();
+        setTimeout(() => {
+          if (!clientGone) forward(upstreams.pick(rule.service)!);
+        }, pause).unref();
+        return;
+      }
     }
     if (failure.status >= 500)
       logger.warn({ requestId: request.id, upstream: rule.service, code: failure.code, err: error }, 'upstream failed');
