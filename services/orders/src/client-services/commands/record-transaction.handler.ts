@@ -11,8 +11,7 @@ import type { z } from 'zod';
 import type { Actor } from '../client-service.aggregate';
 import { mayAccessClientService, seesAllClientServices, type Reader } from '../client-service-access.policy';
 import { correctionReasonMessage } from '../client-service-status.policy';
-import { ClientServiceFileEntity } from '../client-service-file.entity';
-import { ClientServiceStore } from '../client-service.store';
+import { ClientServiceRepository } from '../client-service.repository';
 
 export const TRANSACTION_TITLE = 'insert';
 
@@ -36,11 +35,11 @@ export class RecordTransactionCommand extends Command<CommandResult> {
 
 @CommandHandler(RecordTransactionCommand)
 export class RecordTransactionHandler implements ICommandHandler<RecordTransactionCommand, CommandResult> {
-  constructor(private readonly store: ClientServiceStore) {}
+  constructor(private readonly clientServices: ClientServiceRepository) {}
 
   execute({ input, user, at }: RecordTransactionCommand): Promise<CommandResult> {
     const fileIds = input.files ?? [];
-    return this.store.change(input.clientServiceId, async (aggregate, em) => {
+    return this.clientServices.change(input.clientServiceId, async (aggregate, tx) => {
       if (!mayAccessClientService(user, aggregate.state)) throw new ForbiddenError('This client service is not assigned to you.');
       const errors: FieldError[] = [];
       // Admin and Manager may correct a status (backwards, or out of a final one), with the note as the reason.
@@ -56,7 +55,7 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
           message: `The client service is for service ${aggregate.state.serviceId}, not ${input.serviceId}.`,
         });
       }
-      const files = fileIds.length ? await em.find(ClientServiceFileEntity, { id: { $in: fileIds } }) : [];
+      const files = await tx.files(fileIds);
       fileIds.forEach((id, index) => {
         const file = files.find((f) => f.id === id);
         if (!file || file.clientServiceId !== aggregate.id) {
@@ -73,7 +72,7 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
         mayCorrect,
       });
       if (outcome.transaction) {
-        em.persist(outcome.transaction);
+        tx.addTransaction(outcome.transaction);
         for (const file of files) file.transactionId = outcome.transaction.id;
       }
       return { success: outcome.success, message: outcome.message, title: TRANSACTION_TITLE, clientServiceId: aggregate.id };
