@@ -112,7 +112,7 @@ const envelope = (type: 'created' | 'paid', orderId: string, data: Record<string
   data: { orderId, ...data },
 });
 
-/** An orders.order.v1 `created` as the orders service writes it (create-order.handler.ts). */
+/** An orders.order.v1 `created` as the orders service writes it (writeOrder in order.repository.ts). */
 const created = (orderId: string, fields: { phone?: string; email?: string | null; amount: number; createdDate: string }, id?: string) =>
   envelope(
     'created',

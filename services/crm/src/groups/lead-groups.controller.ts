@@ -1,14 +1,13 @@
 import { Get, Logger, Param, Query, Res } from '@nestjs/common';
 import { z } from 'zod';
 import { ApiProduces } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { LeadGroupSchema, LeadTablePageSchema, LeadTableQuerySchema, PageQuerySchema, pageSchema } from '@backoffice/contracts';
 import { ApiController, ApiResult } from '@backoffice/platform';
 import { IntIdParams } from '../http/id.params';
 import { attachment, streamWorkbook, XLSX_TYPE } from '../template/lead-workbooks';
-import { EXPORT_COLUMNS, groupExportRows } from './lead-group-export';
+import { EXPORT_COLUMNS } from './lead-group-export';
 import { LeadGroupsService } from './lead-groups.service';
 
 class GroupListQuery extends createZodDto(PageQuerySchema) {}
@@ -18,10 +17,7 @@ class LeadTableQueryDto extends createZodDto(LeadTableQuerySchema) {}
 export class LeadGroupsController {
   private readonly logger = new Logger('LeadGroupExport');
 
-  constructor(
-    private readonly groups: LeadGroupsService,
-    private readonly em: EntityManager,
-  ) {}
+  constructor(private readonly groups: LeadGroupsService) {}
 
   @Get()
   @ApiResult(pageSchema(LeadGroupSchema, 'LeadGroupPage'), { summary: 'List lead groups' })
@@ -48,8 +44,7 @@ export class LeadGroupsController {
   })
   async export(@Param() params: IntIdParams, @Res() reply: FastifyReply) {
     const group = await this.groups.get(params.id);
-    const em = this.em.fork();
-    const stream = streamWorkbook('Leads', EXPORT_COLUMNS, groupExportRows(em, group.id), (error) =>
+    const stream = streamWorkbook('Leads', EXPORT_COLUMNS, this.groups.exportRows(group.id), (error) =>
       this.logger.error(`export of group ${group.id} failed: ${error.message}`),
     );
     void reply

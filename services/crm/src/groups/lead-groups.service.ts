@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { LeadGroup as LeadGroupView, LeadTablePage, LeadTableQuery, Page, PageQuery } from '@backoffice/contracts';
 import { containsPattern, NotFoundError, pageWindow, toPage } from '@backoffice/platform';
 import { leadViews } from '../leads/lead.view';
+import { groupExportRows } from './lead-group-export';
 import { leadPage, MatchEstimates, type SqlRunner } from './lead-page.queries';
 import { LeadGroupEntity } from './lead-group.entity';
 import { toGroupView } from './lead-group.view';
@@ -43,6 +44,11 @@ export class LeadGroupsService {
       recordsCapped: capped,
       data: await leadViews(this.em, rows),
     };
+  }
+
+  /** A group's leads as export rows, a batch at a time, read on a fork of their own (see groupExportRows). */
+  exportRows(groupId: number): AsyncGenerator<unknown[][]> {
+    return groupExportRows(this.em.fork(), groupId);
   }
 }
 

@@ -1,6 +1,5 @@
 import { Get, Logger, Param, Query, Res } from '@nestjs/common';
 import { ApiProduces } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -21,10 +20,7 @@ class ErrorPageQuery extends createZodDto(
 export class UploadErrorsController {
   private readonly logger = new Logger('FailedRows');
 
-  constructor(
-    private readonly errors: UploadErrorsService,
-    private readonly em: EntityManager,
-  ) {}
+  constructor(private readonly errors: UploadErrorsService) {}
 
   /** The rows the last extraction could not import: row number and reason. */
   @Get(':id/errors')
@@ -45,7 +41,7 @@ export class UploadErrorsController {
   async sheet(@Param() params: IntIdParams, @Res() reply: FastifyReply) {
     const upload = await this.errors.upload(params.id);
     const name = `${upload.name.replace(/\.xlsx$/i, '')} - failed rows.xlsx`;
-    const stream = streamWorkbook('Leads', FAILED_ROW_COLUMNS, this.errors.sheetRows(this.em.fork(), upload.id), (error) =>
+    const stream = streamWorkbook('Leads', FAILED_ROW_COLUMNS, this.errors.sheetRows(upload.id), (error) =>
       this.logger.error(`failed rows of upload ${upload.id}: ${error.message}`),
     );
     void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(name)).send(stream);

@@ -31,17 +31,21 @@ export class UploadErrorsService {
     return { total: Number(counted[0].count), data: rows.map((row) => ({ rowNumber: row.row_number, reason: row.reason })) };
   }
 
-  /** Failed rows in the template's columns plus the reason, a batch at a time. */
-  async *sheetRows(em: EntityManager, uploadId: number): AsyncGenerator<unknown[][]> {
-    let after = 0;
-    for (;;) {
-      const rows = await em.execute<{ row_number: number; reason: string; cells: FailedRowCells }[]>(
-        'select row_number, reason, cells from lead_import_errors where upload_id = ? and row_number > ? order by row_number limit ?',
-        [uploadId, after, BATCH],
-      );
-      if (rows.length === 0) return;
-      yield rows.map((row) => failedRowValues(row.cells, `Row ${row.row_number}: ${row.reason}`));
-      after = rows[rows.length - 1].row_number;
-    }
+  /** Failed rows in the template's columns plus the reason, a batch at a time, read on a fork of their own. */
+  sheetRows(uploadId: number): AsyncGenerator<unknown[][]> {
+    return failedSheetRows(this.em.fork(), uploadId);
+  }
+}
+
+async function* failedSheetRows(em: EntityManager, uploadId: number): AsyncGenerator<unknown[][]> {
+  let after = 0;
+  for (;;) {
+    const rows = await em.execute<{ row_number: number; reason: string; cells: FailedRowCells }[]>(
+      'select row_number, reason, cells from lead_import_errors where upload_id = ? and row_number > ? order by row_number limit ?',
+      [uploadId, after, BATCH],
+    );
+    if (rows.length === 0) return;
+    yield rows.map((row) => failedRowValues(row.cells, `Row ${row.row_number}: ${row.reason}`));
+    after = rows[rows.length - 1].row_number;
   }
 }

@@ -7,7 +7,7 @@ import type { Reader } from './client-service-access.policy';
 import { ClientServiceFileEntity } from './client-service-file.entity';
 import { toClientServiceFile } from './client-service.view';
 import { isImageType, safeFileName, sniffContentType } from './file-content.policy';
-import { readableClientService } from './client-service.store';
+import { readableClientService } from './client-service.repository';
 
 /**
  * Files of a client service, kept in its database: documents the client sent (optionally answering

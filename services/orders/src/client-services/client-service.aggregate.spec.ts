@@ -1,4 +1,5 @@
 import { ClientServiceAggregate } from './client-service.aggregate';
+import { ClientServiceFileEntity } from './client-service-file.entity';
 
 const actor = { id: '11111111-1111-4111-8111-111111111111', name: 'Maria Manager' };
 const created = new Date('2026-03-01T10:00:00.000Z');
@@ -11,6 +12,18 @@ function submitted() {
   );
   aggregate.uncommit();
   return aggregate;
+}
+
+/** A file as the repository loads it: an image uploaded to `clientServiceId` (a transaction image unless told). */
+function file(id: string, clientServiceId: string, fields: Partial<ClientServiceFileEntity> = {}): ClientServiceFileEntity {
+  return Object.assign(new ClientServiceFileEntity(), {
+    id,
+    clientServiceId,
+    kind: 'transaction',
+    name: `${id}.png`,
+    transactionId: null,
+    ...fields,
+  });
 }
 
 const types = (aggregate: ClientServiceAggregate) => aggregate.getUncommittedEvents().map((e) => e.type);
@@ -62,10 +75,12 @@ describe('ClientServiceAggregate', () => {
 
   it('moves the status forward with a transaction, keeps notes, refuses going back, and stamps fulfilment on completion', () => {
     const aggregate = submitted();
+    const scan = file('f-1', aggregate.id);
     const verified = aggregate.recordTransaction(
       { status: 'Verified', note: 'Documents checked', files: ['f-1'] },
       actor,
       new Date('2026-03-01T12:00:00Z'),
+      { found: [scan] },
     );
     expect(verified).toMatchObject({ success: true, message: 'Status changed from Created to Verified.' });
     expect(verified.transaction).toMatchObject({
@@ -74,6 +89,7 @@ describe('ClientServiceAggregate', () => {
       note: 'Documents checked',
       files: ['f-1'],
     });
+    expect(scan.transactionId).toBe(verified.transaction!.id);
 
     const note = aggregate.recordTransaction({ status: 'Verified', note: 'Called the client', files: [] }, actor);
     expect(note).toMatchObject({ success: true, message: 'Note added; the status stays Verified.' });
@@ -96,6 +112,39 @@ describe('ClientServiceAggregate', () => {
     expect(aggregate.getUncommittedEvents().map((e) => e.data)).toEqual([
       expect.objectContaining({ from: 'Created', to: 'Verified', note: 'Documents checked', actorId: actor.id }),
       expect.objectContaining({ from: 'Verified', to: 'Completed', note: 'Delivered' }),
+    ]);
+  });
+
+  it('answers every refusal of a transaction at once, on its fields, and changes nothing', () => {
+    const aggregate = submitted();
+    aggregate.recordTransaction({ status: 'Completed', note: 'Done', files: [] }, actor);
+    aggregate.uncommit();
+    const found = [
+      file('mine-used', aggregate.id, { transactionId: 'another' }),
+      file('document', aggregate.id, { kind: 'document' }),
+      file('theirs', 'another-client-service'),
+    ];
+    const refused = aggregate.recordTransaction(
+      { status: 'Verified', note: ' ', files: ['missing', 'theirs', 'document', 'mine-used'], serviceId: 8 },
+      actor,
+      new Date(),
+      { mayCorrect: true, found },
+    );
+    expect(refused).toMatchObject({ success: false });
+    expect(refused.refusals).toEqual([
+      { path: 'note', message: expect.stringMatching(/reason/i) },
+      { path: 'serviceId', message: 'The client service is for service 7, not 8.' },
+      { path: 'files.0', message: 'Upload the image to this client service first.' },
+      { path: 'files.1', message: 'Upload the image to this client service first.' },
+      { path: 'files.2', message: 'document.png is a document of the client, not a transaction image.' },
+      { path: 'files.3', message: 'mine-used.png already belongs to another transaction.' },
+    ]);
+    expect(aggregate.state.status).toBe('Completed');
+    expect(types(aggregate)).toEqual([]);
+
+    const empty = aggregate.recordTransaction({ status: 'Completed', note: '', files: [] }, actor);
+    expect(empty.refusals).toEqual([
+      { path: 'note', message: 'Nothing to record: the status stays Completed. Choose another status, write a note or attach an image.' },
     ]);
   });
 });

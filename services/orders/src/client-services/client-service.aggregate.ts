@@ -1,6 +1,13 @@
 import { AggregateRoot } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import type { ClientServiceEventDataByType, ClientServiceEventType, ClientServiceStatus } from '@backoffice/contracts';
+import {
+  isStatusCorrection,
+  type ClientServiceEventDataByType,
+  type ClientServiceEventType,
+  type ClientServiceStatus,
+  type FieldError,
+} from '@backoffice/contracts';
+import type { ClientServiceFileEntity } from './client-service-file.entity';
 import { ClientServiceEntity } from './client-service.entity';
 import { ServiceTransactionEntity } from './service-transaction.entity';
 import { ClientServiceEvent } from './client-service.events';
@@ -16,6 +23,26 @@ export interface Outcome {
   success: boolean;
   message: string;
 }
+
+/** A transaction asked for: the status it moves to (or keeps), its note, its images, and the service it is for. */
+export interface TransactionRequest {
+  status: ClientServiceStatus;
+  note: string;
+  /** The ids of its images, uploaded beforehand. */
+  files: string[];
+  /** When given, the catalogue service the caller believes the client service is for. */
+  serviceId?: number;
+}
+
+/** What recording a transaction answers: the transaction made, or, refused for what it asks, every broken rule on its field. */
+export interface TransactionOutcome extends Outcome {
+  transaction?: ServiceTransactionEntity;
+  refusals?: FieldError[];
+}
+
+/** A transaction that keeps the status and carries neither a note nor an image records nothing. */
+export const emptyTransactionMessage = (status: string) =>
+  `Nothing to record: the status stays ${status}. Choose another status, write a note or attach an image.`;
 
 export interface SubmissionSource {
   orderId: string;
@@ -121,17 +148,51 @@ export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
    * A transaction: moves the status when the rules allow it, records a note only when the status is
    * the current one, and is refused otherwise (the message names both statuses).
    */
+  /**
+   * Every refusal of a transaction for what it asks, on its fields: nothing to record, a correction (Admin and
+   * Manager may move a status backwards or out of a final one) without its reason in the note, another service's id,
+   * images not uploaded to this client service as transaction images or already used. `found` are the files its
+   * ids name, as loaded.
+   */
+  refusalsOf(input: TransactionRequest, found: readonly ClientServiceFileEntity[], { mayCorrect = false } = {}): FieldError[] {
+    const refusals: FieldError[] = [];
+    const note = input.note.trim();
+    if (input.status === this.state.status && !note && input.files.length === 0) {
+      refusals.push({ path: 'note', message: emptyTransactionMessage(input.status) });
+    } else if (mayCorrect && isStatusCorrection(this.state.status, input.status) && !note) {
+      refusals.push({ path: 'note', message: correctionReasonMessage(this.state.status, input.status) });
+    }
+    if (input.serviceId !== undefined && input.serviceId !== this.state.serviceId) {
+      refusals.push({ path: 'serviceId', message: `The client service is for service ${this.state.serviceId}, not ${input.serviceId}.` });
+    }
+    input.files.forEach((id, index) => {
+      const file = found.find((candidate) => candidate.id === id);
+      if (!file || file.clientServiceId !== this.state.id) {
+        refusals.push({ path: `files.${index}`, message: 'Upload the image to this client service first.' });
+      } else if (file.kind !== 'transaction') {
+        refusals.push({ path: `files.${index}`, message: `${file.name} is a document of the client, not a transaction image.` });
+      } else if (file.transactionId) {
+        refusals.push({ path: `files.${index}`, message: `${file.name} already belongs to another transaction.` });
+      }
+    });
+    return refusals;
+  }
+
+  /**
+   * Records a transaction: a status change (through client-service-status.policy), a correction, or a note. A request
+   * its fields make impossible answers `refusals`, every broken rule (see refusalsOf); a status move the policy refuses
+   * is `success: false` with its sentence. The images it names (`found`, loaded) become the transaction's.
+   */
   recordTransaction(
-    input: { status: ClientServiceStatus; note: string; files: string[] },
+    input: TransactionRequest,
     actor: Actor,
     now = new Date(),
-    { mayCorrect = false }: { mayCorrect?: boolean } = {},
-  ): Outcome & { transaction?: ServiceTransactionEntity } {
+    { mayCorrect = false, found = [] }: { mayCorrect?: boolean; found?: readonly ClientServiceFileEntity[] } = {},
+  ): TransactionOutcome {
+    const refusals = this.refusalsOf(input, found, { mayCorrect });
+    if (refusals.length) return { success: false, message: refusals[0].message, refusals };
     const decision = decideStatusTransition(this.state.status, input.status, { mayCorrect });
     if (decision.kind === 'refused') return { success: false, message: decision.message };
-    if (decision.kind === 'correction' && !input.note.trim()) {
-      return { success: false, message: correctionReasonMessage(decision.from, decision.to) };
-    }
     const transaction = new ServiceTransactionEntity();
     Object.assign(transaction, {
       id: randomUUID(),
@@ -165,6 +226,7 @@ export class ClientServiceAggregate extends AggregateRoot<ClientServiceEvent> {
         ...(decision.kind === 'correction' ? { correction: true } : {}),
       });
     }
+    for (const file of found) file.transactionId = transaction.id;
     return { success: true, message: decision.message, transaction };
   }
 

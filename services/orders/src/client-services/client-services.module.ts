@@ -4,7 +4,7 @@ import { DirectoryModule } from '../directory/directory.module';
 import { ClientServiceEventLog } from './client-service-event-log.handler';
 import { ClientServiceFiles } from './client-service-files.service';
 import { ClientServiceEventOutbox } from './client-service.events';
-import { ClientServiceStore } from './client-service.store';
+import { ClientServiceRepository } from './client-service.repository';
 import { ClientServicesController } from './client-services.controller';
 import { AssignBranchHandler } from './commands/assign-branch.handler';
 import { AssignProviderHandler } from './commands/assign-provider.handler';
@@ -23,7 +23,7 @@ import { ServiceTransactionsController } from './service-transactions.controller
   imports: [CatalogueReadModelModule, DirectoryModule],
   controllers: [ClientServicesController, ServiceSubmissionsController, ServiceTransactionsController],
   providers: [
-    ClientServiceStore,
+    ClientServiceRepository,
     ClientServiceFiles,
     ClientServiceEventOutbox,
     ClientServiceEventLog,

@@ -1,11 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { InternalOrderTotal } from '@backoffice/contracts';
 import { NotFoundError, Public } from '@backoffice/platform';
-import { OrderEntity } from './order.entity';
+import { OrderRepository } from './order.repository';
 
 class OrderIdParams extends createZodDto(z.object({ id: z.uuid('The order id must be a UUID.') })) {}
 
@@ -18,11 +17,11 @@ class OrderIdParams extends createZodDto(z.object({ id: z.uuid('The order id mus
 @Public()
 @Controller('internal/orders')
 export class OrderExistenceController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly orders: OrderRepository) {}
 
   @Get(':id')
   async exists(@Param() params: OrderIdParams): Promise<InternalOrderTotal> {
-    const order = await this.em.fork().findOne(OrderEntity, { id: params.id }, { fields: ['id', 'amount'] });
+    const order = await this.orders.total(params.id);
     if (!order) throw new NotFoundError('Order', params.id);
     return { id: order.id, amount: Number(order.amount) };
   }

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { shortId, spreadsheetText } from '@backoffice/contracts';
-import { applyOrderFilter, ORDER_LIST_COLUMNS, type OrderFilter, type OrderRow } from './queries/list-orders.handler';
+import { type OrderFilter, OrderRepository } from './order.repository';
 import { decimalToNumber } from './order.view';
 
 const BATCH = 1000;
@@ -18,7 +17,7 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export class OrdersExport {
   private readonly logger = new Logger('OrdersExport');
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly orders: OrderRepository) {}
 
   stream(filter: OrderFilter): Readable {
     const output = new PassThrough();
@@ -51,21 +50,10 @@ export class OrdersExport {
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
 
-    const knex = this.em.getKnex();
     // The cursor keeps the timestamp as PostgreSQL's text: a JS Date would drop its microseconds.
     let cursor: { created: string; id: string } | undefined;
     for (;;) {
-      const query = applyOrderFilter(knex('orders'), filter).select([...ORDER_LIST_COLUMNS, knex.raw('created_date::text as created_key')]);
-      if (cursor) {
-        const { created, id } = cursor;
-        query.whereRaw('(created_date, id) < (?::timestamptz, ?::uuid)', [created, id]);
-      }
-      const rows = (await query
-        .orderBy([
-          { column: 'created_date', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(BATCH)) as (OrderRow & { created_key: string })[];
+      const rows = await this.orders.exportBatch(filter, cursor, BATCH);
       for (const row of rows) {
         sheet
           .addRow({

@@ -4,6 +4,7 @@ import { DirectoryModule } from '../directory/directory.module';
 import { CreateOrderHandler } from './commands/create-order.handler';
 import { MarkOrderPaidHandler } from './commands/mark-order-paid.handler';
 import { OrderExistenceController } from './order-existence.controller';
+import { OrderRepository } from './order.repository';
 import { OrdersExport } from './orders-export.service';
 import { OrdersController } from './orders.controller';
 import { GetOrderHandler } from './queries/get-order.handler';
@@ -13,6 +14,6 @@ import { ListOrdersHandler } from './queries/list-orders.handler';
 @Module({
   imports: [CatalogueReadModelModule, DirectoryModule],
   controllers: [OrdersController, OrderExistenceController],
-  providers: [OrdersExport, CreateOrderHandler, MarkOrderPaidHandler, GetOrderHandler, ListOrdersHandler],
+  providers: [OrderRepository, OrdersExport, CreateOrderHandler, MarkOrderPaidHandler, GetOrderHandler, ListOrdersHandler],
 })
 export class OrdersModule {}

@@ -6,7 +6,7 @@ import { OutboxService, SERVICE_CONFIG } from '@backoffice/platform';
 import type { OrdersConfig } from '../orders.config';
 import { CatalogueServiceEntity } from '../catalogue-read-model/catalogue-service.entity';
 import { OrderEntity } from '../orders/order.entity';
-import { writeOrder } from '../orders/commands/create-order.handler';
+import { writeOrder } from '../orders/order.repository';
 import { toCents } from '@backoffice/contracts';
 import { priceOrder } from '../orders/order-pricing.policy';
 import { SubmitOrderItemCommand } from '../client-services/commands/submit-order-item.handler';

@@ -3,7 +3,7 @@ import type { CommandResult } from '@backoffice/contracts';
 import { DirectoryClient } from '../../directory/directory.client';
 import type { Caller } from '../../directory/caller.decorator';
 import type { Actor } from '../client-service.aggregate';
-import { ClientServiceStore } from '../client-service.store';
+import { ClientServiceRepository } from '../client-service.repository';
 import { assignmentResult } from './assignment-result';
 
 export class AssignBranchCommand extends Command<CommandResult> {
@@ -20,16 +20,16 @@ export class AssignBranchCommand extends Command<CommandResult> {
 @CommandHandler(AssignBranchCommand)
 export class AssignBranchHandler implements ICommandHandler<AssignBranchCommand, CommandResult> {
   constructor(
-    private readonly store: ClientServiceStore,
+    private readonly clientServices: ClientServiceRepository,
     private readonly directory: DirectoryClient,
   ) {}
 
   async execute({ clientServiceId, branchId, actor, caller }: AssignBranchCommand): Promise<CommandResult> {
-    await this.store.get(clientServiceId); // 404 before asking scheduling
+    await this.clientServices.get(clientServiceId); // 404 before asking scheduling
     // Asked outside the transaction: no row stays locked while another service answers.
     const branch = await this.directory.branch(branchId, caller.authorization, caller.requestId);
     return assignmentResult(
-      await this.store.change(clientServiceId, (aggregate) => aggregate.assignBranch(branch, actor)),
+      await this.clientServices.change(clientServiceId, (aggregate) => aggregate.assignBranch(branch, actor)),
       clientServiceId,
     );
   }

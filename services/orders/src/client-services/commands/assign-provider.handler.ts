@@ -3,7 +3,7 @@ import type { CommandResult } from '@backoffice/contracts';
 import { DirectoryClient } from '../../directory/directory.client';
 import type { Caller } from '../../directory/caller.decorator';
 import type { Actor } from '../client-service.aggregate';
-import { ClientServiceStore } from '../client-service.store';
+import { ClientServiceRepository } from '../client-service.repository';
 import { assignmentResult } from './assignment-result';
 
 export class AssignProviderCommand extends Command<CommandResult> {
@@ -20,15 +20,15 @@ export class AssignProviderCommand extends Command<CommandResult> {
 @CommandHandler(AssignProviderCommand)
 export class AssignProviderHandler implements ICommandHandler<AssignProviderCommand, CommandResult> {
   constructor(
-    private readonly store: ClientServiceStore,
+    private readonly clientServices: ClientServiceRepository,
     private readonly directory: DirectoryClient,
   ) {}
 
   async execute({ clientServiceId, providerId, actor, caller }: AssignProviderCommand): Promise<CommandResult> {
-    await this.store.get(clientServiceId);
+    await this.clientServices.get(clientServiceId);
     const provider = await this.directory.provider(providerId, caller.authorization, caller.requestId);
     return assignmentResult(
-      await this.store.change(clientServiceId, (aggregate) => aggregate.assignProvider(provider, actor)),
+      await this.clientServices.change(clientServiceId, (aggregate) => aggregate.assignProvider(provider, actor)),
       clientServiceId,
     );
   }

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandResult } from '@backoffice/contracts';
 import type { Actor } from '../client-service.aggregate';
-import { ClientServiceStore } from '../client-service.store';
+import { ClientServiceRepository } from '../client-service.repository';
 import { assignmentResult } from './assignment-result';
 
 /** Clears the branch or the service provider of a client service. */
@@ -17,10 +17,10 @@ export class ClearAssignmentCommand extends Command<CommandResult> {
 
 @CommandHandler(ClearAssignmentCommand)
 export class ClearAssignmentHandler implements ICommandHandler<ClearAssignmentCommand, CommandResult> {
-  constructor(private readonly store: ClientServiceStore) {}
+  constructor(private readonly clientServices: ClientServiceRepository) {}
 
   async execute({ clientServiceId, assignment, actor }: ClearAssignmentCommand): Promise<CommandResult> {
-    const outcome = await this.store.change(clientServiceId, (aggregate) =>
+    const outcome = await this.clientServices.change(clientServiceId, (aggregate) =>
       assignment === 'branch' ? aggregate.clearBranch(actor) : aggregate.clearProvider(actor),
     );
     return assignmentResult(outcome, clientServiceId);

@@ -1,13 +1,8 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { shortId, type CommandResult } from '@backoffice/contracts';
 import { NotFoundError } from '@backoffice/platform';
-import { CatalogueReadModel } from '../../catalogue-read-model/catalogue-read-model.service';
-import { OrderEntity } from '../../orders/order.entity';
-import { OrderItemEntity } from '../../orders/order-item.entity';
-import { ClientServiceEntity } from '../client-service.entity';
 import { type Actor, ClientServiceAggregate } from '../client-service.aggregate';
-import { ClientServiceStore } from '../client-service.store';
+import { ClientServiceRepository } from '../client-service.repository';
 
 export const SUBMIT_TITLE = 'Submit to Client Services';
 
@@ -26,24 +21,18 @@ export class SubmitOrderItemCommand extends Command<CommandResult> {
 
 @CommandHandler(SubmitOrderItemCommand)
 export class SubmitOrderItemHandler implements ICommandHandler<SubmitOrderItemCommand, CommandResult> {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly store: ClientServiceStore,
-    private readonly catalogue: CatalogueReadModel,
-  ) {}
+  constructor(private readonly clientServices: ClientServiceRepository) {}
 
   async execute({ orderId, itemId, actor, at }: SubmitOrderItemCommand): Promise<CommandResult> {
     let created: ClientServiceAggregate | undefined;
-    const result = await this.em.fork().transactional(async (em): Promise<CommandResult> => {
-      const order = await em.findOne(OrderEntity, { id: orderId });
+    const result = await this.clientServices.inTransaction(async (tx): Promise<CommandResult> => {
+      const order = await tx.order(orderId);
       if (!order) throw new NotFoundError('Order', orderId);
-      const item = await em.findOne(OrderItemEntity, { orderId, itemId });
+      const item = await tx.orderItem(orderId, itemId);
       if (!item) throw new NotFoundError('Order item', itemId);
       // Serialises submissions of one order item; the unique (order_id, service_id) is the last word.
-      await em
-        .getConnection()
-        .execute('select pg_advisory_xact_lock(hashtext(?))', [`${orderId}:${itemId}`], 'all', em.getTransactionContext());
-      const existing = await em.findOne(ClientServiceEntity, { orderId, serviceId: itemId });
+      await tx.lockSubmission(orderId, itemId);
+      const existing = await tx.submitted(orderId, itemId);
       if (existing) {
         return {
           success: false,
@@ -52,9 +41,8 @@ export class SubmitOrderItemHandler implements ICommandHandler<SubmitOrderItemCo
           clientServiceId: existing.id,
         };
       }
-      const service = (await this.catalogue.byIds(em, [itemId])).get(itemId);
-      created = this.store.add(
-        em,
+      const service = await tx.catalogueService(itemId);
+      created = tx.add(
         ClientServiceAggregate.submit(
           {
             orderId,

@@ -1,10 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { isPagedClientServiceQuery, type ClientServiceListQuery, type ClientServiceSummary, type Page } from '@backoffice/contracts';
-import { pageOffset, toPage } from '@backoffice/platform';
+import { toPage } from '@backoffice/platform';
 import { seesAllClientServices, type Reader } from '../client-service-access.policy';
-import { ClientServiceEntity } from '../client-service.entity';
-import { clientServiceSearchCondition } from '../client-service-search.policy';
+import { ClientServiceRepository } from '../client-service.repository';
 import { toClientServiceSummary } from '../client-service.view';
 
 /**
@@ -25,21 +23,18 @@ export class ListClientServicesHandler implements IQueryHandler<
   ListClientServicesQuery,
   ClientServiceSummary[] | Page<ClientServiceSummary>
 > {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly clientServices: ClientServiceRepository) {}
 
   async execute({ reader, filter }: ListClientServicesQuery): Promise<ClientServiceSummary[] | Page<ClientServiceSummary>> {
-    const qb = this.em.fork().createQueryBuilder(ClientServiceEntity, 'cs');
-    if (!seesAllClientServices(reader)) qb.andWhere({ providerId: reader.id });
-    if (filter.status) qb.andWhere({ status: filter.status });
-    if (filter.search) {
-      const { sql, params } = clientServiceSearchCondition(filter.search);
-      qb.andWhere(sql, params);
-    }
-    qb.orderBy({ createdDate: 'desc', id: 'desc' });
-    if (!isPagedClientServiceQuery(filter)) return (await qb.getResultList()).map(toClientServiceSummary);
+    const criteria = {
+      providerId: seesAllClientServices(reader) ? undefined : reader.id,
+      status: filter.status,
+      search: filter.search,
+    };
+    if (!isPagedClientServiceQuery(filter)) return (await this.clientServices.all(criteria)).map(toClientServiceSummary);
     const page = filter.page ?? 1;
     const pageSize = filter.pageSize ?? 20;
-    const [rows, total] = await qb.limit(pageSize).offset(pageOffset(page, pageSize)).getResultAndCount();
+    const [rows, total] = await this.clientServices.page(criteria, page, pageSize);
     return toPage(rows.map(toClientServiceSummary), total, { page, pageSize });
   }
 }

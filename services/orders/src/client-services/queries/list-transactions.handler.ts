@@ -1,10 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { ServiceTransaction } from '@backoffice/contracts';
 import type { Reader } from '../client-service-access.policy';
-import { readableClientService } from '../client-service.store';
-import { ClientServiceFileEntity } from '../client-service-file.entity';
-import { ServiceTransactionEntity } from '../service-transaction.entity';
+import { ClientServiceRepository } from '../client-service.repository';
 import { toServiceTransaction } from '../client-service.view';
 
 /** GET /api/ServiceTransaction/{clientServiceId}: its transactions, oldest first, with their images. */
@@ -19,15 +16,10 @@ export class ListTransactionsQuery extends Query<ServiceTransaction[]> {
 
 @QueryHandler(ListTransactionsQuery)
 export class ListTransactionsHandler implements IQueryHandler<ListTransactionsQuery, ServiceTransaction[]> {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly clientServices: ClientServiceRepository) {}
 
   async execute({ clientServiceId, reader }: ListTransactionsQuery): Promise<ServiceTransaction[]> {
-    const em = this.em.fork();
-    await readableClientService(em, clientServiceId, reader);
-    const [transactions, files] = await Promise.all([
-      em.find(ServiceTransactionEntity, { clientServiceId }, { orderBy: { date: 'asc', id: 'asc' } }),
-      em.find(ClientServiceFileEntity, { clientServiceId, kind: 'transaction' }),
-    ]);
+    const { transactions, files } = await this.clientServices.transactions(clientServiceId, reader);
     const byId = new Map(files.map((file) => [file.id, file]));
     return transactions.map((record) => toServiceTransaction(record, byId));
   }

@@ -1,9 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { LockMode } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ORDERS_ORDER_TOPIC, type OrderPaidData } from '@backoffice/contracts';
-import { NotFoundError, OutboxService } from '@backoffice/platform';
-import { OrderEntity } from '../order.entity';
+import { OrderRepository } from '../order.repository';
 
 /**
  * The seam for payments: the payments.payment.v1 consumer (another issue) dispatches this when a
@@ -21,18 +18,13 @@ export class MarkOrderPaidCommand extends Command<{ changed: boolean }> {
 
 @CommandHandler(MarkOrderPaidCommand)
 export class MarkOrderPaidHandler implements ICommandHandler<MarkOrderPaidCommand, { changed: boolean }> {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly outbox: OutboxService,
-  ) {}
+  constructor(private readonly orders: OrderRepository) {}
 
   execute({ orderId, paymentId, paidAt }: MarkOrderPaidCommand): Promise<{ changed: boolean }> {
-    return this.em.fork().transactional(async (em) => {
-      const order = await em.findOne(OrderEntity, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!order) throw new NotFoundError('Order', orderId);
+    return this.orders.change(orderId, (order, events) => {
       if (order.status === 'Paid') return { changed: false };
       Object.assign(order, { status: 'Paid', paidAt, paymentId });
-      this.outbox.add<OrderPaidData>(em, {
+      events.add<OrderPaidData>({
         topic: ORDERS_ORDER_TOPIC,
         type: 'paid',
         subject: order.id,
