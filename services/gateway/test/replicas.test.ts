@@ -228,6 +228,7 @@ it('sends a request every replica refused round them again a moment later: a rep
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ replica: 'late' });
   } finally {
+    starting.closeAllConnections();
     starting.close();
   }
 });
