@@ -37,10 +37,12 @@ export function upstreamFailure(error: unknown, service: string): { status: numb
 /**
  * When every replica refused to connect, the request (seen by none) is sent round them again after these pauses,
  * while the first attempt is younger than RETRY_WINDOW_MS: a moment later one usually takes it (a replica starting,
- * the container network's DNS answering late while containers are replaced). A service that is down stays a fast 503.
+ * the container network's DNS answering late while containers are replaced). The window outlasts a connect timeout
+ * (2 s in compose: a replica's address that vanished with its container answers nothing), so a request whose first
+ * replica timed out still gets its rounds. A service that is down, refusing at once, stays a fast 503 (under 1 s).
  */
-const RETRY_PAUSES_MS = [100, 200];
-const RETRY_WINDOW_MS = 2000;
+const RETRY_PAUSES_MS = [100, 250, 500];
+const RETRY_WINDOW_MS = 5000;
 
 /** Whether the request never reached the service: refused, unreachable, or reset while connecting. */
 function neverConnected(error: unknown, failure: { code: string }): boolean {
@@ -142,7 +144,18 @@ export function forwardToService(
       }
     }
     if (failure.status >= 500)
-      logger.warn({ requestId: request.id, upstream: rule.service, code: failure.code, err: error }, 'upstream failed');
+      logger.warn(
+        {
+          requestId: request.id,
+          upstream: rule.service,
+          code: failure.code,
+          replica: target,
+          rounds: retries + 1,
+          ms: Date.now() - started,
+          err: error,
+        },
+        'upstream failed',
+      );
     if (reply.sent) return;
     void reply
       .status(failure.status)
