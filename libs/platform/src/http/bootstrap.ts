@@ -48,7 +48,10 @@ export async function createServiceApp(
     rewriteUrl: (request: IncomingMessage) => originForm(request.url ?? '/'),
     genReqId: (request: IncomingMessage) => acceptedId(request.headers['x-request-id']) ?? randomUUID(),
     trustProxy: trustProxySetting(base),
-    return503OnClosing: true,
+    // While closing, a request that still arrives on a kept-alive connection meets the ShutdownGate's refusal (503
+    // with Retry-After, which the gateway and fetchFromReplicas take as "ask another replica") instead of Fastify's own
+    // 503 without it, which a caller cannot tell from a handled request (the rolling upgrade saw one reach a client).
+    return503OnClosing: false,
     http: headerLimits(base.HEADERS_TIMEOUT_MS),
     clientErrorHandler: clientErrorHandler(logger),
     forceCloseConnections: 'idle',

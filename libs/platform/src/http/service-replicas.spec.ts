@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { fetchFromReplicas, serviceUrlsSchema } from './service-replicas';
+import { REPLICA_SHARE_MAX_MS, fetchFromReplicas, serviceUrlsSchema } from './service-replicas';
 
 function server(status: number, headers: Record<string, string> = {}): Promise<{ server: Server; url: string; hits: string[] }> {
   const hits: string[] = [];
@@ -55,7 +55,11 @@ describe('fetchFromReplicas', () => {
       expect((await fetchFromReplicas(urls, '/h', { timeoutMs: 2000 })).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(1900);
     }
-    expect(up.hits).toHaveLength(2);
+    // A larger budget is not split evenly: the silent replica costs at most REPLICA_SHARE_MAX_MS, the rest is the next one's.
+    const started = Date.now();
+    expect((await fetchFromReplicas(urls, '/h', { timeoutMs: 6000 })).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(REPLICA_SHARE_MAX_MS + 900);
+    expect(up.hits).toHaveLength(3);
     hung.closeAllConnections();
     // With no replica left, the caller's budget stands: a timeout.
     await expect(

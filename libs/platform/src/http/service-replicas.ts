@@ -20,12 +20,20 @@ export const serviceUrlsSchema = z
 const turns = new Map<string, number>();
 
 /**
+ * The most a replica that is not the last one tried may take before the next one is asked. A replica whose container
+ * vanished under a kept-alive connection answers nothing (no reset): with an even split of a 3 s budget over two
+ * replicas it cost 1.5 s, and the replica left then had too little time while the machine was busy starting the
+ * replacement (the rolling upgrade's payments → orders check failed so).
+ */
+export const REPLICA_SHARE_MAX_MS = 1000;
+
+/**
  * A GET (or another idempotent request) to one of a service's replicas, taking turns. A replica that cannot be
  * reached or answers 503 with `Retry-After` (it is shutting down, see ShutdownGate) never handled the request, so
  * the next replica is asked; the last answer or error stands when every replica was tried. The time budget is shared:
- * a replica that has not answered within its share (the budget left over the replicas left) is left for the next
- * one, so a replica that vanished under a kept-alive connection (its container removed: no answer, no reset) costs
- * a share, not the whole budget.
+ * a replica that has not answered within its share (the budget left over the replicas left, at most
+ * REPLICA_SHARE_MAX_MS) is left for the next one, so a replica that vanished under a kept-alive connection (its
+ * container removed: no answer, no reset) costs a share, not the whole budget; the last one gets all that is left.
  */
 export async function fetchFromReplicas(urls: string, path: string, init: RequestInit & { timeoutMs: number }): Promise<Response> {
   const replicas = urls.split(',');
@@ -39,7 +47,7 @@ export async function fetchFromReplicas(urls: string, path: string, init: Reques
     const last = i === replicas.length - 1;
     const left = deadline - Date.now();
     if (left <= 0) break;
-    const signal = AbortSignal.timeout(last ? left : Math.ceil(left / (replicas.length - i)));
+    const signal = AbortSignal.timeout(last ? left : Math.min(Math.ceil(left / (replicas.length - i)), REPLICA_SHARE_MAX_MS));
     try {
       const response = await fetch(`${replica}${path}`, { ...request, signal });
       if (!last && response.status === 503 && response.headers.has('retry-after')) {
